@@ -1,0 +1,58 @@
+# roofline - GCC plugin for static ECM and roofline predictions.
+#   make            build roofline.so against the plugin headers of $(CC) (default gcc)
+#   make demo       build, then compile examples/ with the plugin (default machine)
+#   make check      run every test suite; ends with "N passed, N failed"
+#   make install    install roofline.so and the machine files into GCC's plugin dir
+#   make CC=gcc-11  the same with GCC 11
+
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+CXX_FOR_CC := $(subst gcc,g++,$(CC))
+PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
+BUILD ?= build
+
+WARN := -Wall -Wextra
+CFLAGS ?= -O2 -g
+CORE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -fPIC $(WARN) -I.
+PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) -Wno-unused-parameter \
+	-O2 -g -I. -I$(PLUGIN_DIR)/include
+LIBS := -lisl -lyaml -ljansson -lm
+
+CORE_SRCS := $(wildcard polyhedral/*.c portmodel/*.c model/*.c machines/*.c diag/*.c)
+PLUGIN_SRCS := $(wildcard plugin/*.cc)
+CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/%.o)
+PLUGIN_OBJS := $(PLUGIN_SRCS:%.cc=$(BUILD)/%.o)
+HEADERS := $(wildcard */*.h)
+
+.PHONY: all deps demo check install clean unit
+
+all: deps roofline.so
+
+deps:
+	@sh scripts/deps.sh $(CC)
+
+roofline.so: $(CORE_OBJS) $(PLUGIN_OBJS)
+	$(CXX_FOR_CC) -shared -o $@ $^ $(LIBS)
+
+$(BUILD)/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/%.o: %.cc $(HEADERS) | deps
+	@mkdir -p $(dir $@)
+	$(CXX_FOR_CC) $(PLUGIN_CXXFLAGS) -c -o $@ $<
+
+demo: all
+	@sh scripts/demo.sh $(CC)
+
+check: all
+	@sh testsuite/run-all.sh $(CC)
+
+install: all
+	install -d $(DESTDIR)$(PLUGIN_DIR)/roofline-machines
+	install -m 644 roofline.so $(DESTDIR)$(PLUGIN_DIR)/roofline.so
+	install -m 644 machines/*.yml $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/
+
+clean:
+	rm -rf $(BUILD) roofline.so testsuite/out

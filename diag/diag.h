@@ -1,0 +1,45 @@
+/* diag: rl_report -> note texts and the JSON remarks file.
+ *
+ * Texts are produced here and handed back to plugin/ to emit with inform(); no
+ * GCC types.  The JSON remarks schema is documented in docs/remarks.md.
+ */
+#ifndef RL_DIAG_H
+#define RL_DIAG_H
+
+#include <stddef.h>
+#include "model/report.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_REMARKS_SCHEMA "roofline-remarks/1"
+#define RL_VERSION "0.1.0"
+
+/* A number with at most one decimal, no trailing ".0": 4, 4.3, 29. */
+void rl_diag_number(double v, char *buf, size_t len);
+
+/* "roofline: ECM {4 || 4 | 6 | 6 | 13} cy/CL -> {4 ] 10 ] 16 ] 29} cy/CL on snb-e5-2680" */
+void rl_diag_ecm_note(const rl_report *r, char *buf, size_t len);
+
+/* Verbose detail lines (each without trailing newline), called for I = 0, 1, ...
+ * until it returns 0. */
+int rl_diag_verbose_note(const rl_report *r, int i, char *buf, size_t len);
+
+/* "roofline: not analysed: REASON" */
+void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len);
+
+/* JSON remarks of one translation unit. */
+typedef struct rl_remarks rl_remarks;
+rl_remarks *rl_remarks_alloc(const char *source_file, const rl_machine *m);
+void rl_remarks_add_report(rl_remarks *rem, const rl_report *r);
+void rl_remarks_add_not_analysed(rl_remarks *rem, const char *file, int line, int column,
+				 const char *function, const char *reason);
+/* Write to PATH; 0 and a message in ERR on failure. */
+int rl_remarks_write(const rl_remarks *rem, const char *path, char *err, size_t errlen);
+void rl_remarks_free(rl_remarks *rem);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

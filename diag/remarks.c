@@ -1,0 +1,239 @@
+/* JSON remarks file (jansson), schema in docs/remarks.md.
+ * Deterministic: keys are emitted sorted, reals with fixed precision, and
+ * nothing depends on time or addresses. */
+#include "diag/diag.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct rl_remarks {
+	json_t *root;
+	json_t *nests;
+};
+
+static const char *overlap_name(rl_overlap o)
+{
+	return o == RL_OVERLAP_SERIAL ? "serial" : "zen";
+}
+
+static json_t *machine_json(const rl_machine *m)
+{
+	json_t *levels = json_array();
+	for (int l = 0; l < m->nlevels; l++)
+		json_array_append_new(levels, json_pack("{s:s, s:I, s:i, s:i, s:f}",
+			"name", m->levels[l].name, "size_bytes", (json_int_t)m->levels[l].size,
+			"line_bytes", m->levels[l].line, "shared_by", m->levels[l].shared_by,
+			"cycles_per_line", m->levels[l].cycles_per_line));
+	return json_pack("{s:s, s:s, s:f, s:i, s:s, s:f, s:f, s:o}",
+		"name", m->name, "description", m->description, "clock_ghz", m->clock_ghz,
+		"cores", m->cores, "overlap", overlap_name(m->overlap),
+		"memory_bandwidth_gbs", m->mem_bandwidth_gbs,
+		"memory_cycles_per_line", m->mem_cycles_per_line, "caches", levels);
+}
+
+rl_remarks *rl_remarks_alloc(const char *source_file, const rl_machine *m)
+{
+	rl_remarks *rem = calloc(1, sizeof(*rem));
+	if (!rem)
+		return NULL;
+	rem->nests = json_array();
+	rem->root = json_pack("{s:s, s:{s:s, s:s}, s:s, s:o, s:o}",
+		"schema", RL_REMARKS_SCHEMA,
+		"tool", "name", "roofline", "version", RL_VERSION,
+		"source", source_file ? source_file : "",
+		"machine", machine_json(m),
+		"nests", json_incref(rem->nests));
+	if (!rem->root) {
+		json_decref(rem->nests);
+		free(rem);
+		return NULL;
+	}
+	return rem;
+}
+
+static json_t *location_json(const char *file, int line, int column, const char *function)
+{
+	return json_pack("{s:s, s:i, s:i, s:s}", "file", file, "line", line, "column", column,
+			 "function", function);
+}
+
+static json_t *aff_json(const rl_nest *nest, const rl_aff *aff)
+{
+	char text[256];
+	rl_aff_print(nest, aff, text, sizeof(text));
+	return json_string(text);
+}
+
+static json_t *loops_json(const rl_nest *nest)
+{
+	json_t *loops = json_array();
+	for (int k = 0; k < nest->nloops; k++) {
+		const rl_loop *l = &nest->loops[k];
+		char name[16];
+		snprintf(name, sizeof(name), "i%d", k);
+		json_array_append_new(loops, json_pack("{s:s, s:o, s:o, s:I, s:i}", "iterator", name,
+			"lower", aff_json(nest, &l->lower), "upper", aff_json(nest, &l->upper),
+			"step", (json_int_t)l->step, "line", l->line));
+	}
+	return loops;
+}
+
+static json_t *params_json(const rl_nest *nest)
+{
+	json_t *params = json_array();
+	for (int p = 0; p < nest->nparams; p++) {
+		const rl_param *par = &nest->params[p];
+		json_array_append_new(params, json_pack("{s:s, s:o}", "name", par->name, "value",
+			par->has_value ? json_integer(par->value) : json_null()));
+	}
+	return params;
+}
+
+static json_t *accesses_json(const rl_nest *nest)
+{
+	json_t *accesses = json_array();
+	for (int a = 0; a < nest->naccesses; a++) {
+		const rl_access *acc = &nest->accesses[a];
+		const rl_array *arr = &nest->arrays[acc->array];
+		json_t *subs = json_array();
+		for (int d = 0; d < arr->ndims; d++)
+			json_array_append_new(subs, aff_json(nest, &acc->sub[d]));
+		json_array_append_new(accesses, json_pack("{s:s, s:b, s:i, s:o}", "array", arr->name,
+			"write", acc->is_write, "element_bytes", arr->elem_size, "subscripts", subs));
+	}
+	return accesses;
+}
+
+static json_t *flops_json(const rl_flops *f)
+{
+	return json_pack("{s:i, s:i, s:i, s:i, s:i}", "add", f->add, "mul", f->mul, "fma", f->fma,
+			 "div", f->div, "sqrt", f->sqrt);
+}
+
+static const char *mem_name(rl_mem_kind k)
+{
+	static const char *names[] = { "none", "load", "store", "load-op" };
+	return names[k];
+}
+
+static json_t *instructions_json(const rl_report *r)
+{
+	const rl_body *b = &r->body;
+	json_t *list = json_array();
+	for (int i = 0; i < b->ninsns; i++) {
+		const rl_insn *in = &b->insns[i];
+		json_array_append_new(list, json_pack("{s:s, s:s, s:i, s:s}", "mnemonic", in->mnemonic,
+			"class", rl_iclass_name(in->cls), "width", in->width, "memory", mem_name(in->mem)));
+	}
+	return json_pack("{s:s, s:i, s:i, s:i, s:o}",
+		"source", r->have_body ? "rtl" : "gimple", "vector_factor", b->vector_factor,
+		"unroll", b->unroll, "iterations_per_pass", b->iters_per_pass, "list", list);
+}
+
+static json_t *streams_json(const rl_report *r)
+{
+	json_t *streams = json_array();
+	for (int s = 0; s < r->traffic.nstreams; s++) {
+		const rl_stream *st = &r->traffic.streams[s];
+		json_array_append_new(streams, json_pack("{s:s, s:i, s:i, s:f}",
+			"array", r->nest->arrays[st->array].name, "reads", st->reads,
+			"writes", st->writes, "lines_per_unit", st->lines_per_unit));
+	}
+	return streams;
+}
+
+static json_t *incore_json(const rl_incore *c, const rl_machine *m)
+{
+	json_t *units = json_array();
+	for (int u = 0; u < c->nunits; u++)
+		json_array_append_new(units, json_pack("{s:s, s:f, s:b}", "unit", c->unit[u],
+			"cycles_per_pass", c->unit_cycles[u],
+			"nonoverlapping", rl_machine_unit_is_nol(m, c->unit[u])));
+	return json_pack("{s:o, s:f, s:f, s:i}", "units", units, "t_ol_per_pass", c->t_ol,
+			 "t_nol_per_pass", c->t_nol, "unknown_instructions", c->unknown);
+}
+
+/* "L1-L2", "L2-L3", "L3-MEM": boundary B lies below cache level B. */
+static void boundary_name(const rl_machine *m, int b, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s-%s", m->levels[b].name, b + 1 < m->nlevels ? m->levels[b + 1].name : "MEM");
+}
+
+static json_t *boundaries_json(const rl_report *r)
+{
+	const rl_traffic *t = &r->traffic;
+	json_t *list = json_array();
+	for (int b = 0; b < t->nboundaries; b++) {
+		char name[32];
+		boundary_name(r->machine, b, name, sizeof(name));
+		json_array_append_new(list, json_pack("{s:s, s:f, s:f, s:f, s:f}", "boundary", name,
+			"load_lines", t->load_lines[b], "write_allocate_lines", t->wa_lines[b],
+			"evict_lines", t->evict_lines[b], "cycles", r->ecm.t_transfer[b]));
+	}
+	return list;
+}
+
+static json_t *ecm_json(const rl_report *r)
+{
+	const rl_ecm *e = &r->ecm;
+	json_t *transfers = json_array(), *predictions = json_array();
+	for (int b = 0; b < e->ntransfers; b++)
+		json_array_append_new(transfers, json_real(e->t_transfer[b]));
+	for (int l = 0; l <= e->ntransfers; l++)
+		json_array_append_new(predictions, json_real(e->prediction[l]));
+	char text[512];
+	rl_diag_ecm_note(r, text, sizeof(text));
+	return json_pack("{s:f, s:f, s:o, s:o, s:s, s:s, s:s}", "t_ol", e->t_ol, "t_nol", e->t_nol,
+		"transfers", transfers, "predictions", predictions, "overlap", overlap_name(e->overlap),
+		"unit", "cy/CL", "note", text + strlen("roofline: "));
+}
+
+void rl_remarks_add_report(rl_remarks *rem, const rl_report *r)
+{
+	if (!r->analysed) {
+		rl_remarks_add_not_analysed(rem, r->file, r->line, r->column, r->function, r->reason);
+		return;
+	}
+	const rl_nest *n = r->nest;
+	json_t *inputs = json_pack("{s:o, s:o, s:o, s:{s:o, s:o}, s:o, s:o}",
+		"loops", loops_json(n), "parameters", params_json(n), "accesses", accesses_json(n),
+		"flops_per_iteration", "float", flops_json(&n->flops[0]), "double", flops_json(&n->flops[1]),
+		"streams", streams_json(r), "instructions", instructions_json(r));
+	json_t *nest = json_pack("{s:o, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o}",
+		"location", location_json(r->file, r->line, r->column, r->function),
+		"analysed", 1,
+		"unit_of_work", "iterations", r->traffic.iters_per_unit, "element_bytes", r->traffic.elem_size,
+		"inputs", inputs, "incore", incore_json(&r->incore, r->machine),
+		"traffic", boundaries_json(r), "ecm", ecm_json(r));
+	json_array_append_new(rem->nests, nest);
+}
+
+void rl_remarks_add_not_analysed(rl_remarks *rem, const char *file, int line, int column,
+				 const char *function, const char *reason)
+{
+	json_array_append_new(rem->nests, json_pack("{s:o, s:b, s:s}",
+		"location", location_json(file, line, column, function), "analysed", 0,
+		"reason", reason));
+}
+
+int rl_remarks_write(const rl_remarks *rem, const char *path, char *err, size_t errlen)
+{
+	size_t flags = JSON_INDENT(1) | JSON_SORT_KEYS | JSON_REAL_PRECISION(6);
+	if (json_dump_file(rem->root, path, flags) != 0) {
+		snprintf(err, errlen, "cannot write remarks file '%s': %s", path, strerror(errno));
+		return 0;
+	}
+	return 1;
+}
+
+void rl_remarks_free(rl_remarks *rem)
+{
+	if (!rem)
+		return;
+	json_decref(rem->nests);
+	json_decref(rem->root);
+	free(rem);
+}

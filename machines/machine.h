@@ -1,0 +1,101 @@
+/* rl_machine: a machine model, loaded from a YAML machine file (docs/machine-files.md).
+ *
+ * rl_machine_load parses and validates a file; on any problem it returns NULL and
+ * writes one message "FILE:LINE:COL: expected ..., got ..." into ERR.  The returned
+ * machine is owned by the caller and released with rl_machine_free.
+ */
+#ifndef RL_MACHINE_H
+#define RL_MACHINE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_MAX_LEVELS 4     /* cache levels, innermost (L1) first */
+#define RL_MAX_ICLASSES 96  /* entries of the first port table */
+#define RL_MACHINE_NAME_MAX 64
+
+typedef enum rl_overlap {
+	RL_OVERLAP_SERIAL,  /* Intel: T = max(T_OL, T_nOL + sum of all transfers) */
+	RL_OVERLAP_ZEN      /* AMD Zen 2+: T = max(T_OL, T_nOL, T_L1L2, T_L2L3, T_L3Mem) */
+} rl_overlap;
+
+typedef struct rl_cache_level {
+	char name[8];            /* "L1", "L2", "L3" */
+	long long size;          /* bytes (whole cache; shared_by cores share it) */
+	int line;                /* cache line in bytes */
+	int ways;                /* associativity, 0 = fully associative / unknown */
+	int shared_by;           /* number of cores sharing one instance */
+	int write_allocate;      /* a store miss loads the line first */
+	int victim;              /* filled only by evictions from the level above (AMD Zen L3) */
+	double cycles_per_line;  /* transfer of one line between this level and the next
+				    outer one (L1: L1<->L2), in core cycles */
+	/* added by the loader (fields below are additions; none of the above changed) */
+	char source[160];        /* provenance text of the figures (may be truncated) */
+} rl_cache_level;
+
+/* Instruction classes of the first port table */
+typedef enum rl_iclass {
+	RL_IC_LOAD, RL_IC_STORE, RL_IC_FADD, RL_IC_FMUL, RL_IC_FMA, RL_IC_FDIV,
+	RL_IC_FSQRT, RL_IC_IALU, RL_IC_BRANCH, RL_IC_OTHER, RL_IC_COUNT
+} rl_iclass;
+
+/* One row of the in-core table: instructions of class CLS and width WIDTH bits
+ * occupy unit UNIT for CYCLES cycles (reciprocal throughput). */
+typedef struct rl_iclass_cost {
+	rl_iclass cls;
+	int width;               /* 32, 64 (scalar), 128, 256, 512; 0 = any width */
+	char unit[16];           /* execution resource group, e.g. "load", "fp_add" */
+	double cycles;
+	/* addition: */
+	double latency;          /* result latency in cycles (for loop-carried chains); 0 = not given */
+} rl_iclass_cost;
+
+typedef struct rl_machine {
+	char name[RL_MACHINE_NAME_MAX];   /* basename of the file without .yml */
+	char path[512];
+	char description[256];
+	double clock_ghz;
+	int cores;                  /* cores of one chip (socket) */
+	rl_overlap overlap;
+	double lc_safety_factor;    /* fraction of a cache usable for layer conditions */
+	int nlevels;
+	rl_cache_level levels[RL_MAX_LEVELS];
+	double mem_bandwidth_gbs;   /* sustained memory bandwidth of the chip, GB/s */
+	double mem_cycles_per_line; /* derived: line * clock / bandwidth */
+	char nonoverlapping[4][16]; /* units whose cycles form T_nOL (e.g. "load") */
+	int n_nonoverlapping;
+	int ncosts;
+	rl_iclass_cost costs[RL_MAX_ICLASSES];
+	/* additions (provenance and optional figures; texts may be truncated) */
+	char long_name[128];        /* the file's `name:` (e.g. "Intel Xeon E5-2680") */
+	char source[256];           /* top-level provenance */
+	char ecm_source[256];
+	char mem_source[256];
+	char incore_source[256];
+	char mem_benchmark[16];     /* memory.benchmark: "update", "load", "copy", "triad", "stream" */
+	double mem_bandwidth_1core_gbs; /* memory.single_core_bandwidth, GB/s; 0 = not given */
+} rl_machine;
+
+/* Load and validate PATH.  NULL on error with a one-line message in ERR. */
+rl_machine *rl_machine_load(const char *path, char *err, size_t errlen);
+void rl_machine_free(rl_machine *m);
+
+/* Resolve NAME_OR_PATH: a string containing '/' or ending in .yml/.yaml is a path;
+ * otherwise DIR/NAME.yml.  Writes the path into OUT; returns 0 if it does not exist. */
+int rl_machine_resolve(const char *dir, const char *name_or_path, char *out, size_t outlen);
+
+/* Cost row for class CLS at WIDTH bits (exact width first, then width 0); NULL if none. */
+const rl_iclass_cost *rl_machine_cost(const rl_machine *m, rl_iclass cls, int width);
+
+/* 1 if UNIT is one of the machine's non-overlapping units */
+int rl_machine_unit_is_nol(const rl_machine *m, const char *unit);
+
+const char *rl_iclass_name(rl_iclass cls);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,77 @@
+/* rl_report_build: traffic + in-core + ECM for one nest. */
+#include "model/report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void add_insn(rl_body *body, rl_iclass cls, int width, int elem_bits, rl_mem_kind mem)
+{
+	if (body->ninsns == RL_MAX_INSNS)
+		return;
+	rl_insn *in = &body->insns[body->ninsns++];
+	memset(in, 0, sizeof(*in));
+	snprintf(in->mnemonic, sizeof(in->mnemonic), "%s", rl_iclass_name(cls));
+	in->cls = cls;
+	in->width = width;
+	in->elem_bits = elem_bits;
+	in->mem = mem;
+	in->mem_width = mem == RL_MEM_NONE ? 0 : width;
+}
+
+static void add_flops(rl_body *body, const rl_flops *f, int bits)
+{
+	for (int i = 0; i < f->add; i++)
+		add_insn(body, RL_IC_FADD, bits, bits, RL_MEM_NONE);
+	for (int i = 0; i < f->mul; i++)
+		add_insn(body, RL_IC_FMUL, bits, bits, RL_MEM_NONE);
+	for (int i = 0; i < f->fma; i++)
+		add_insn(body, RL_IC_FMA, bits, bits, RL_MEM_NONE);
+	for (int i = 0; i < f->div; i++)
+		add_insn(body, RL_IC_FDIV, bits, bits, RL_MEM_NONE);
+	for (int i = 0; i < f->sqrt; i++)
+		add_insn(body, RL_IC_FSQRT, bits, bits, RL_MEM_NONE);
+}
+
+/* When no generated code is available (no RTL loop matched): one scalar
+ * instruction per source access and operation of one iteration. */
+static void body_from_source(const rl_nest *nest, rl_body *body)
+{
+	memset(body, 0, sizeof(*body));
+	body->iters_per_pass = 1;
+	body->vector_factor = 1;
+	body->unroll = 1;
+	for (int a = 0; a < nest->naccesses; a++) {
+		const rl_access *acc = &nest->accesses[a];
+		int bits = nest->arrays[acc->array].elem_size * 8;
+		if (acc->is_write)
+			add_insn(body, RL_IC_STORE, bits, 0, RL_MEM_STORE);
+		else
+			add_insn(body, RL_IC_LOAD, bits, 0, RL_MEM_LOAD);
+	}
+	add_flops(body, &nest->flops[0], 32);
+	add_flops(body, &nest->flops[1], 64);
+}
+
+void rl_report_build(const rl_nest *nest, const rl_body *body, const rl_machine *m,
+		     rl_report *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->nest = nest;
+	out->machine = m;
+	snprintf(out->file, sizeof(out->file), "%s", nest->file);
+	snprintf(out->function, sizeof(out->function), "%s", nest->function);
+	out->line = nest->line;
+	out->column = nest->column;
+
+	if (!rl_traffic_first(nest, m, &out->traffic, out->reason, sizeof(out->reason)))
+		return;
+	if (body && body->ninsns > 0) {
+		out->body = *body;
+		out->have_body = 1;
+	} else {
+		body_from_source(nest, &out->body);
+	}
+	rl_incore_first(m, &out->body, &out->incore);
+	rl_ecm_compose(m, &out->incore, &out->body, &out->traffic, &out->ecm);
+	out->analysed = 1;
+}

@@ -1,0 +1,34 @@
+/* rl_report: everything known about one loop nest, handed to diag/. */
+#ifndef RL_REPORT_H
+#define RL_REPORT_H
+
+#include "model/ecm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct rl_report {
+	int analysed;           /* 0: not analysed, see reason */
+	char reason[256];
+	char file[256];
+	int line, column;
+	char function[RL_NAME_MAX];
+	const rl_nest *nest;    /* borrowed; NULL when the nest could not be built */
+	const rl_machine *machine;  /* borrowed */
+	rl_body body;           /* generated instructions of the innermost loop */
+	int have_body;          /* 0: no RTL body found (in-core terms from GIMPLE) */
+	rl_incore incore;
+	rl_traffic traffic;
+	rl_ecm ecm;
+} rl_report;
+
+/* Analyse NEST with BODY (may be NULL) on M into OUT.  Never fails: problems
+ * become out->analysed = 0 with a reason. */
+void rl_report_build(const rl_nest *nest, const rl_body *body, const rl_machine *m,
+		     rl_report *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

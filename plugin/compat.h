@@ -1,0 +1,97 @@
+/* compat.h - the one place that absorbs differences between GCC versions.
+ *
+ * Every plugin/ file includes this header first and nothing GCC-specific before
+ * it.  Supported: GCC 11 and GCC 12 (Debian 12).  Version differences are keyed
+ * on GCCPLUGIN_VERSION_MAJOR, as Linux's scripts/gcc-plugins/gcc-common.h does.
+ */
+#ifndef RL_PLUGIN_COMPAT_H
+#define RL_PLUGIN_COMPAT_H
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "config.h"
+#include "system.h"
+#include "coretypes.h"
+#include "backend.h"
+#include "tree.h"
+#include "gimple.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "cfgloop.h"
+#include "gimple-iterator.h"
+#include "gimple-pretty-print.h"
+#include "tree-pretty-print.h"
+#include "ssa.h"
+#include "tree-ssa-loop.h"
+#include "tree-ssa-loop-niter.h"
+#include "tree-chrec.h"
+#include "tree-scalar-evolution.h"
+#include "tree-data-ref.h"
+#include "tree-vectorizer.h"
+#include "diagnostic.h"
+#include "diagnostic-core.h"
+#include "dumpfile.h"
+#include "langhooks.h"
+#include "toplev.h"
+#include "opts.h"
+#include "options.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "rtl.h"
+#include "memmodel.h"
+#include "emit-rtl.h"
+#include "insn-config.h"
+#include "recog.h"
+#include "insn-attr.h"
+#include "output.h"
+#include "cfgrtl.h"
+#include "print-rtl.h"
+
+#if GCCPLUGIN_VERSION_MAJOR < 11 || GCCPLUGIN_VERSION_MAJOR > 12
+#error "roofline supports GCC 11 and GCC 12"
+#endif
+
+/* Iterate over the loops of FUN, innermost first.
+ * GCC 12: range-based loops_list; GCC 11: the FOR_EACH_LOOP_FN macro. */
+#if GCCPLUGIN_VERSION_MAJOR >= 12
+#define RL_FOR_EACH_LOOP_INNERMOST(FUN, LOOP) \
+	for (auto LOOP : loops_list ((FUN), LI_FROM_INNERMOST))
+#define RL_FOR_EACH_LOOP(FUN, LOOP) \
+	for (auto LOOP : loops_list ((FUN), 0))
+#else
+#define RL_FOR_EACH_LOOP_INNERMOST(FUN, LOOP) \
+	class loop *LOOP; FOR_EACH_LOOP_FN ((FUN), LOOP, LI_FROM_INNERMOST)
+#define RL_FOR_EACH_LOOP(FUN, LOOP) \
+	class loop *LOOP; FOR_EACH_LOOP_FN ((FUN), LOOP, 0)
+#endif
+
+/* Location of a GIMPLE loop (the for-condition). */
+static inline location_t
+rl_loop_location (class loop *loop)
+{
+  return find_loop_location (loop).get_location_t ();
+}
+
+/* A user error located in another file (a machine file): MSG is
+ * "FILE:LINE:COL: what was expected".  Printed as a compiler diagnostic
+ * "FILE:LINE:COL: error: roofline: ..." and counted as an error, so the
+ * compilation fails as it does for a bad command-line option. */
+static inline void
+rl_user_error_at_file (const char *msg)
+{
+  const char *p = msg;
+  for (int colons = 0; *p && colons < 3; p++)
+    if (*p == ':')
+      colons++;
+  if (!*p)
+    {
+      error ("roofline: %s", msg);
+      return;
+    }
+  fprintf (stderr, "%.*s error: roofline:%s\n", (int) (p - msg), msg, p);
+  diagnostic_kind_count (global_dc, DK_ERROR)++;
+}
+
+#endif

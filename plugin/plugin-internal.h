@@ -1,0 +1,34 @@
+/* Interfaces between the files of plugin/ (C++; GCC types allowed here only). */
+#ifndef RL_PLUGIN_INTERNAL_H
+#define RL_PLUGIN_INTERNAL_H
+
+#include "plugin/compat.h"
+#include "polyhedral/nest.h"
+#include "portmodel/portmodel.h"
+
+/* gimple-nest.cc: build the model of the nest whose outermost loop is OUTER
+ * (GIMPLE, before vect, loops and SCEV initialised).  Known parameter values
+ * come from DEFINES (NAME=VALUE pairs, may be NULL).  Returns true and fills OUT,
+ * or false with a "not analysed" reason in WHY (e.g. "call to foo in loop body"). */
+struct rl_define { const char *name; long long value; };
+bool rl_gimple_build_nest (function *fun, class loop *outer,
+			   const rl_define *defines, int ndefines,
+			   rl_nest *out, char *why, size_t whylen);
+
+/* gimple-nest.cc: vectorisation factor of LOOP after vect: lanes of the vector
+ * type of its statements, 1 when no statement has a vector type. */
+int rl_gimple_vector_factor (class loop *loop);
+
+/* rtl-body.cc: called in an RTL pass inside loop2 (loops still carry their GIMPLE
+ * numbers): remember the INSN_UIDs of each innermost loop of FUN. */
+void rl_rtl_record_loops (function *fun);
+
+/* rtl-body.cc: called after sched2: rebuild the loops, match each innermost RTL
+ * loop to a recorded GIMPLE loop by INSN_UIDs and extract its instructions.
+ * Afterwards rl_rtl_body(num) returns the body for GIMPLE loop NUM or NULL. */
+void rl_rtl_extract_bodies (function *fun);
+const rl_body *rl_rtl_body (int gimple_loop_num);
+/* Forget everything recorded for the current function. */
+void rl_rtl_reset (void);
+
+#endif

@@ -1,0 +1,183 @@
+/* rl_nest: allocation and small affine helpers (see nest.h). */
+#include "polyhedral/nest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+rl_nest *rl_nest_alloc(void)
+{
+	return calloc(1, sizeof(rl_nest));
+}
+
+void rl_nest_free(rl_nest *nest)
+{
+	free(nest);
+}
+
+int rl_nest_param_index(rl_nest *nest, const char *name)
+{
+	for (int p = 0; p < nest->nparams; p++)
+		if (strcmp(nest->params[p].name, name) == 0)
+			return p;
+	if (nest->nparams == RL_MAX_PARAMS)
+		return -1;
+	rl_param *param = &nest->params[nest->nparams];
+	memset(param, 0, sizeof(*param));
+	snprintf(param->name, sizeof(param->name), "%s", name);
+	return nest->nparams++;
+}
+
+int rl_aff_eval(const rl_nest *nest, const rl_aff *aff, const long long *it, long long *out)
+{
+	long long v = aff->cst;
+	for (int p = 0; p < RL_MAX_PARAMS; p++) {
+		if (!aff->par[p])
+			continue;
+		if (p >= nest->nparams || !nest->params[p].has_value)
+			return 0;
+		v += aff->par[p] * nest->params[p].value;
+	}
+	for (int k = 0; k < RL_MAX_LOOPS; k++)
+		if (aff->it[k] && it)
+			v += aff->it[k] * it[k];
+	*out = v;
+	return 1;
+}
+
+int rl_aff_uses_iter(const rl_aff *aff, int k)
+{
+	return aff->it[k] != 0;
+}
+
+int rl_aff_uses_params(const rl_aff *aff)
+{
+	for (int p = 0; p < RL_MAX_PARAMS; p++)
+		if (aff->par[p])
+			return 1;
+	return 0;
+}
+
+int rl_aff_is_const(const rl_aff *aff)
+{
+	if (rl_aff_uses_params(aff))
+		return 0;
+	for (int k = 0; k < RL_MAX_LOOPS; k++)
+		if (aff->it[k])
+			return 0;
+	return 1;
+}
+
+static void append_term(char *buf, size_t len, long long coeff, const char *name)
+{
+	size_t used = strlen(buf);
+	if (used >= len)
+		return;
+	const char *sign = coeff < 0 ? " - " : (used ? " + " : "");
+	long long mag = coeff < 0 ? -coeff : coeff;
+	if (!used && coeff < 0)
+		sign = "-";
+	if (name && mag == 1)
+		snprintf(buf + used, len - used, "%s%s", sign, name);
+	else if (name)
+		snprintf(buf + used, len - used, "%s%lld*%s", sign, mag, name);
+	else
+		snprintf(buf + used, len - used, "%s%lld", sign, mag);
+}
+
+void rl_aff_print(const rl_nest *nest, const rl_aff *aff, char *buf, size_t len)
+{
+	if (!len)
+		return;
+	buf[0] = '\0';
+	for (int p = 0; p < RL_MAX_PARAMS; p++)
+		if (aff->par[p])
+			append_term(buf, len, aff->par[p],
+				    p < nest->nparams ? nest->params[p].name : "?");
+	for (int k = 0; k < RL_MAX_LOOPS; k++) {
+		if (!aff->it[k])
+			continue;
+		char name[16];
+		snprintf(name, sizeof(name), "i%d", k);
+		append_term(buf, len, aff->it[k], name);
+	}
+	if (aff->cst || !buf[0])
+		append_term(buf, len, aff->cst, NULL);
+}
+
+int rl_nest_trip_count(const rl_nest *nest, int k, long long *out)
+{
+	const rl_loop *l = &nest->loops[k];
+	for (int j = 0; j < RL_MAX_LOOPS; j++)
+		if (l->lower.it[j] || l->upper.it[j])
+			return 0;
+	long long lo, up;
+	if (!rl_aff_eval(nest, &l->lower, NULL, &lo) || !rl_aff_eval(nest, &l->upper, NULL, &up))
+		return 0;
+	long long span = l->step > 0 ? up - lo : lo - up;
+	long long step = l->step > 0 ? l->step : -l->step;
+	*out = span <= 0 ? 0 : (span + step - 1) / step;
+	return 1;
+}
+
+/* Number of elements spanned by one step of dimension D (product of the inner
+ * extents); 0 when an extent has no known value. */
+static int dim_stride_elems(const rl_nest *nest, const rl_array *arr, int d, long long *out)
+{
+	long long s = 1;
+	for (int e = d + 1; e < arr->ndims; e++) {
+		long long ext;
+		if (!rl_aff_eval(nest, &arr->extent[e], NULL, &ext))
+			return 0;
+		s *= ext;
+	}
+	*out = s;
+	return 1;
+}
+
+int rl_access_distance_bytes(const rl_nest *nest, const rl_access *a, const rl_access *b,
+			     long long *out)
+{
+	if (a->array != b->array)
+		return 0;
+	const rl_array *arr = &nest->arrays[a->array];
+	long long elems = 0;
+	for (int d = 0; d < arr->ndims; d++) {
+		rl_aff delta = b->sub[d];
+		for (int k = 0; k < RL_MAX_LOOPS; k++)
+			delta.it[k] -= a->sub[d].it[k];
+		for (int p = 0; p < RL_MAX_PARAMS; p++)
+			delta.par[p] -= a->sub[d].par[p];
+		delta.cst -= a->sub[d].cst;
+		for (int k = 0; k < RL_MAX_LOOPS; k++)
+			if (delta.it[k])
+				return 0;
+		long long dv, stride;
+		if (!rl_aff_eval(nest, &delta, NULL, &dv))
+			return 0;
+		if (dv == 0)
+			continue;
+		if (!dim_stride_elems(nest, arr, d, &stride))
+			return 0;
+		elems += dv * stride;
+	}
+	*out = elems * arr->elem_size;
+	return 1;
+}
+
+int rl_access_stride_bytes(const rl_nest *nest, const rl_access *a, int k, long long *out)
+{
+	const rl_array *arr = &nest->arrays[a->array];
+	long long elems = 0;
+	for (int d = 0; d < arr->ndims; d++) {
+		long long c = a->sub[d].it[k], stride;
+		if (!c)
+			continue;
+		if (!dim_stride_elems(nest, arr, d, &stride))
+			return 0;
+		elems += c * stride;
+	}
+	long long step = nest->loops[k].step ? nest->loops[k].step : 1;
+	*out = elems * step * arr->elem_size;
+	return 1;
+}

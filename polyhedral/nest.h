@@ -1,0 +1,128 @@
+/* rl_nest: the kernel model of one loop nest, as the plugin recovers it from GIMPLE.
+ *
+ * Plain data, no GCC types.  Everything is affine over the nest's loop iterators
+ * (outermost first) and named size parameters.  Ownership: rl_nest_alloc returns a
+ * zeroed nest owned by the caller; rl_nest_free releases it.  All arrays are fixed
+ * size (limits below): a nest that exceeds them is "not analysed", never truncated.
+ */
+#ifndef RL_NEST_H
+#define RL_NEST_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_MAX_LOOPS 8    /* loop depth of one nest */
+#define RL_MAX_PARAMS 8   /* symbolic size parameters */
+#define RL_MAX_DIMS 6     /* array dimensions */
+#define RL_MAX_ARRAYS 32
+#define RL_MAX_ACCESSES 64
+#define RL_NAME_MAX 64
+
+/* c0 + sum it[k]*i_k + sum par[p]*n_p */
+typedef struct rl_aff {
+	long long it[RL_MAX_LOOPS];
+	long long par[RL_MAX_PARAMS];
+	long long cst;
+} rl_aff;
+
+typedef struct rl_param {
+	char name[RL_NAME_MAX];
+	int has_value;          /* 1: value known (constant or define=NAME=VALUE) */
+	long long value;
+} rl_param;
+
+/* for (i = lower; i < upper; i += step), step > 0; or step < 0 with
+ * i > upper (exclusive) counting down.  Bounds may refer to outer iterators. */
+typedef struct rl_loop {
+	rl_aff lower;           /* first value (inclusive) */
+	rl_aff upper;           /* exclusive bound */
+	long long step;         /* in iterations of the source variable, != 0 */
+	int line, column;       /* location of the loop (for-condition) */
+	int gcc_loop_num;       /* loop->num in the function (plugin bookkeeping) */
+} rl_loop;
+
+typedef enum rl_elem_kind { RL_ELEM_FLOAT, RL_ELEM_DOUBLE, RL_ELEM_INT, RL_ELEM_OTHER } rl_elem_kind;
+
+typedef struct rl_array {
+	char name[RL_NAME_MAX];
+	rl_elem_kind kind;
+	int elem_size;          /* bytes */
+	int ndims;
+	/* extent of each dimension, outermost first, in elements; extent[0] may be
+	 * unknown (has_extent0 == 0): a pointer has no first extent. */
+	rl_aff extent[RL_MAX_DIMS];
+	int has_extent0;
+	int delinearized;       /* 1: dimensions recovered from a flattened subscript */
+	int align;              /* base alignment in bytes if known, else 0 */
+} rl_array;
+
+typedef struct rl_access {
+	int array;              /* index into rl_nest.arrays */
+	int is_write;
+	rl_aff sub[RL_MAX_DIMS];/* subscripts in elements, outermost dimension first */
+	int line;               /* source line of the statement */
+} rl_access;
+
+/* floating-point operations of one source iteration of the innermost loop body,
+ * as written in the source (GIMPLE before vectorisation) */
+typedef struct rl_flops {
+	int add, mul, fma, div, sqrt;   /* per precision: index 0 = float, 1 = double */
+} rl_flops;
+
+typedef struct rl_nest {
+	char function[RL_NAME_MAX];
+	char file[256];
+	int line, column;       /* location of the outermost loop */
+	int nloops;
+	rl_loop loops[RL_MAX_LOOPS];
+	int nparams;
+	rl_param params[RL_MAX_PARAMS];
+	int narrays;
+	rl_array arrays[RL_MAX_ARRAYS];
+	int naccesses;
+	rl_access accesses[RL_MAX_ACCESSES];
+	rl_flops flops[2];      /* [0] float, [1] double */
+	int nstatements;        /* assignments storing to memory in the body */
+	int vector_factor;      /* lanes of the vectorised innermost loop, 1 if scalar, 0 unknown */
+} rl_nest;
+
+rl_nest *rl_nest_alloc(void);
+void rl_nest_free(rl_nest *nest);
+
+/* Index of parameter NAME, adding it when absent; -1 when the table is full. */
+int rl_nest_param_index(rl_nest *nest, const char *name);
+
+/* Value of AFF with iterators taken from IT (may be NULL: iterators 0) and known
+ * parameter values; returns 0 and leaves *out untouched if a parameter used by
+ * AFF has no value. */
+int rl_aff_eval(const rl_nest *nest, const rl_aff *aff, const long long *it, long long *out);
+
+/* 1 if AFF uses iterator K / any parameter / anything but the constant */
+int rl_aff_uses_iter(const rl_aff *aff, int k);
+int rl_aff_uses_params(const rl_aff *aff);
+int rl_aff_is_const(const rl_aff *aff);
+
+/* Write AFF as text ("2*n + i1 - 1") with iterator names i0.. and parameter names. */
+void rl_aff_print(const rl_nest *nest, const rl_aff *aff, char *buf, size_t len);
+
+/* Trip count of loop K when its bounds do not depend on outer iterators and all
+ * parameters are known; 0 otherwise. */
+int rl_nest_trip_count(const rl_nest *nest, int k, long long *out);
+
+/* Distance in bytes from access A to access B of the same array (row-major
+ * storage with the array's extents): 1 and *out set when the distance does not
+ * depend on the iterators and every parameter it involves has a value; 0 otherwise. */
+int rl_access_distance_bytes(const rl_nest *nest, const rl_access *a, const rl_access *b,
+			     long long *out);
+
+/* Byte stride of access A along loop K (change of its address when i_K grows by
+ * one step); 1 and *out set when known (constant after parameter values), else 0. */
+int rl_access_stride_bytes(const rl_nest *nest, const rl_access *a, int k, long long *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,59 @@
+/* portmodel: in-core cycles of the instructions GCC generated for an innermost loop.
+ *
+ * Input: the instructions of one pass through the loop body (late RTL, after
+ * register allocation and scheduling), as plain rl_insn records.  Output: cycles
+ * per pass on each execution unit of the machine's table, split into the
+ * overlapping (T_OL) and non-overlapping (T_nOL) parts of the ECM model.
+ *
+ * This is the first model (issue 2): each class of instruction costs a fixed
+ * number of cycles on one unit group; T_nOL = sum over the machine's
+ * non-overlapping units, T_OL = the largest sum over the other units.
+ */
+#ifndef RL_PORTMODEL_H
+#define RL_PORTMODEL_H
+
+#include "machines/machine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_MAX_INSNS 512
+#define RL_MAX_UNITS 16
+
+typedef enum rl_mem_kind { RL_MEM_NONE, RL_MEM_LOAD, RL_MEM_STORE, RL_MEM_LOAD_OP } rl_mem_kind;
+
+typedef struct rl_insn {
+	char mnemonic[32];   /* assembler mnemonic if known, else RTL type name */
+	rl_iclass cls;       /* operation class (FADD for "vaddpd mem, reg": the load is in mem) */
+	int width;           /* operation width in bits: 32/64 scalar, 128, 256, 512 */
+	int elem_bits;       /* FP element width 32/64, 0 for integer/other */
+	rl_mem_kind mem;     /* memory operand */
+	int mem_width;       /* bits moved by the memory operand */
+} rl_insn;
+
+typedef struct rl_body {
+	int ninsns;
+	rl_insn insns[RL_MAX_INSNS];
+	int iters_per_pass;  /* source iterations one pass of the body performs (VF x unroll) */
+	int vector_factor;
+	int unroll;
+} rl_body;
+
+typedef struct rl_incore {
+	int nunits;
+	char unit[RL_MAX_UNITS][16];
+	double unit_cycles[RL_MAX_UNITS]; /* per pass of the body */
+	double t_ol, t_nol;               /* per pass of the body */
+	int unknown;                      /* instructions without a table row (costed 1 cy on "other") */
+	int nloads, nstores, nflops_insns;
+} rl_incore;
+
+/* Cost BODY with M's table.  Never fails: unknown instructions are counted in
+ * out->unknown and costed one cycle on unit "other". */
+void rl_incore_first(const rl_machine *m, const rl_body *body, rl_incore *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
