@@ -8,8 +8,8 @@
 ifeq ($(origin CC),default)
 CC := gcc
 endif
-CXX_FOR_CC := $(subst gcc,g++,$(CC))
-PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
+CXX_FOR_CC = $(subst gcc,g++,$(CC))
+PLUGIN_DIR = $(shell $(CC) -print-file-name=plugin)
 BUILD ?= build
 
 WARN := -Wall -Wextra
@@ -35,7 +35,7 @@ deps:
 roofline.so: $(CORE_OBJS) $(PLUGIN_OBJS)
 	$(CXX_FOR_CC) -shared -o $@ $^ $(LIBS)
 
-$(BUILD)/%.o: %.c $(HEADERS)
+$(BUILD)/%.o: %.c $(HEADERS) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -c -o $@ $<
 

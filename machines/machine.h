@@ -49,8 +49,9 @@ typedef struct rl_iclass_cost {
 	int width;               /* 32, 64 (scalar), 128, 256, 512; 0 = any width */
 	char unit[16];           /* execution resource group, e.g. "load", "fp_add" */
 	double cycles;
-	/* addition: */
+	/* additions: */
 	double latency;          /* result latency in cycles (for loop-carried chains); 0 = not given */
+	int precision;           /* element bits the row is for: 32 (SP), 64 (DP); 0 = any */
 } rl_iclass_cost;
 
 typedef struct rl_machine {
@@ -87,8 +88,16 @@ void rl_machine_free(rl_machine *m);
  * otherwise DIR/NAME.yml.  Writes the path into OUT; returns 0 if it does not exist. */
 int rl_machine_resolve(const char *dir, const char *name_or_path, char *out, size_t outlen);
 
-/* Cost row for class CLS at WIDTH bits (exact width first, then width 0); NULL if none. */
+/* Cost row for class CLS at WIDTH bits (exact width first, then width 0); NULL if none.
+ * Where a width has rows per precision (e.g. fdiv 256-bit SP and DP) the slowest one is
+ * returned (conservative); use rl_machine_cost_prec when the element type is known. */
 const rl_iclass_cost *rl_machine_cost(const rl_machine *m, rl_iclass cls, int width);
+
+/* As rl_machine_cost for elements of ELEM_BITS (32 = SP, 64 = DP; 0 = unknown).  Order:
+ * exact width and precision, exact width any-precision row, exact width slowest row,
+ * then the same for width 0.  (Addition to the contract.) */
+const rl_iclass_cost *rl_machine_cost_prec(const rl_machine *m, rl_iclass cls, int width,
+					   int elem_bits);
 
 /* 1 if UNIT is one of the machine's non-overlapping units */
 int rl_machine_unit_is_nol(const rl_machine *m, const char *unit);

@@ -49,6 +49,16 @@
 #include "cfgrtl.h"
 #include "print-rtl.h"
 
+/* plugin-version.h defines "static struct plugin_gcc_version gcc_version";
+ * every file but the one calling plugin_default_version_check would warn
+ * -Wunused-variable.  Referencing it from an (unused, hence silent) inline
+ * function marks it used. */
+static inline const struct plugin_gcc_version *
+rl_compat_gcc_version (void)
+{
+  return &gcc_version;
+}
+
 #if GCCPLUGIN_VERSION_MAJOR < 11 || GCCPLUGIN_VERSION_MAJOR > 12
 #error "roofline supports GCC 11 and GCC 12"
 #endif

@@ -2,7 +2,10 @@
 # Check (and as root, install) the Debian packages the build and tests need.
 # Usage: scripts/deps.sh [CC]
 cc=${1:-gcc}
-ver=$($cc -dumpversion 2>/dev/null | cut -d. -f1)
+case $cc in
+*-[0-9]*) ver=${cc##*-} ;;                      # gcc-11, gcc-12
+*) ver=$($cc -dumpversion 2>/dev/null | cut -d. -f1) ;;
+esac
 [ -n "$ver" ] || ver=12
 pkgs="gcc-$ver g++-$ver gcc-$ver-plugin-dev libisl-dev libyaml-dev libjansson-dev libcmocka-dev dejagnu make"
 missing=""

@@ -1,0 +1,1591 @@
+/* gimple-nest.cc - the source-level model (rl_nest) of one loop nest, from GIMPLE.
+ *
+ * Called in a GIMPLE pass before "vect": loops and SCEV are initialised, the code
+ * is still scalar and close to the source.
+ *
+ * Approach
+ *  1. The nest is the chain OUTER, OUTER->inner, ... (a loop with sibling inner
+ *     loops is refused).  Loop k of the chain is "depth k".
+ *  2. Everything GCC's SCEV gives us is expressed over the iteration counters
+ *     t_k = 0, 1, 2, ... of the loops ("t-space": chrec {base, +, step}_k means
+ *     base + step * t_k).  The model wants the source iterators i_k, so for each
+ *     loop we pick the induction variable of the source (a header PHI whose chrec
+ *     is {lower, +, step}_k, preferring user variables) and substitute
+ *     t_k = (i_k - lower_k) / step_k ("i-space").  The exclusive upper bound is
+ *     lower + step * (latch executions + 1).
+ *  3. Intermediate values are small polynomials (rl_poly): sums of terms
+ *     coef * [one iterator] * [up to 3 parameters], plus at most one pointer
+ *     base.  They allow the products of iterators and sizes that appear in byte
+ *     addresses (8*n*j); the final subscripts and bounds must be affine.
+ *     Parameters are invariant SSA names followed back through casts and
+ *     arithmetic to a PARM_DECL default definition (n_5(D) -> "n"), a global read
+ *     outside the nest (n.0_1 = n -> "n") or, failing that, the SSA name's variable.
+ *  4. Accesses come from find_data_references_in_loop (used for the list of
+ *     references, their statements and read/write; it fails on calls).  For each
+ *     reference we do our own address analysis rather than use DR_ACCESS_FNS,
+ *     because DR folds VLA row offsets into DR_BASE_OBJECT:
+ *       - ARRAY_REFs of a DECL of array type with one index per dimension
+ *         (static `double a[N][M]`): the indices are the subscripts ("direct").
+ *       - everything else (pointers, VLAs, MEM_REFs): the byte address
+ *         base + poly is flattened, divided by the element size and
+ *         delinearised: divided first by the extents known from the types
+ *         (constant row sizes, VLA element strides of the ARRAY_REFs), then by
+ *         the size parameters found in the iterator coefficients (a[j*n+i] ->
+ *         a[j][i] with extent n).  All accesses of one array use the same
+ *         divisors, so a[j*n+i], (*a)[n] a[j][i] and a[j][i] give the same
+ *         subscripts.  Constant offsets go to the outer dimension when they are
+ *         multiples of a parametric divisor ((j+1)*n+i -> [j+1][i]).
+ *     Array identity is the base pointer: a PARM_DECL's default definition, a
+ *     DECL, or a global pointer loaded outside the nest, compared by name.  Two
+ *     different pointer parameters are two different arrays: we assume they do
+ *     not alias (GCC may still version the loop for aliasing in vect; the model
+ *     describes the no-alias version).
+ *  5. Flops and stores are counted on the statements of the innermost loop.
+ *
+ * Nothing here asserts or calls a fatal function: every unexpected shape becomes
+ * a "not analysed" reason.
+ */
+#include "plugin/plugin-internal.h"
+
+#include <stdarg.h>
+
+namespace {
+
+/* ------------------------------------------------------------------------ */
+/* Polynomials over iterators and parameters                                */
+/* ------------------------------------------------------------------------ */
+
+#define RL_POLY_TERMS 32
+#define RL_POLY_DEG 3
+
+struct rl_term
+{
+  long long coef;
+  int iter;                 /* depth in the nest, -1: no iterator */
+  int npar;
+  int par[RL_POLY_DEG];     /* indices into rl_nest.params, sorted */
+};
+
+struct rl_poly
+{
+  int nterms;
+  rl_term t[RL_POLY_TERMS];
+  tree base;                /* pointer base of an address, NULL_TREE if none */
+};
+
+/* Why a conversion to a polynomial failed. */
+enum rl_err { ERR_NONE, ERR_NONAFFINE, ERR_LOADED, ERR_TOOBIG, ERR_PARAMS };
+
+struct nest_ctx
+{
+  function *fun;
+  class loop *outer;
+  edge pre;                          /* preheader edge of the nest */
+  class loop *loops[RL_MAX_LOOPS];
+  int nloops;
+  rl_nest *out;
+  const rl_define *defines;
+  int ndefines;
+  /* t_k = (i_k - lower[k]) / step[k], lower in i-space */
+  rl_poly lower[RL_MAX_LOOPS];
+  long long step[RL_MAX_LOOPS];
+  rl_err err;
+  int depth;                         /* recursion guard of tree_to_poly */
+  char *why;
+  size_t whylen;
+};
+
+/* Record the reason of the failure (the first one wins) and return false. */
+static bool ATTRIBUTE_PRINTF (2, 3)
+fail (nest_ctx *c, const char *fmt, ...)
+{
+  if (c->why && c->whylen && !c->why[0])
+    {
+      va_list ap;
+      va_start (ap, fmt);
+      vsnprintf (c->why, c->whylen, fmt, ap);
+      va_end (ap);
+    }
+  return false;
+}
+
+static bool
+set_err (nest_ctx *c, rl_err e)
+{
+  if (c->err == ERR_NONE)
+    c->err = e;
+  return false;
+}
+
+static void
+poly_zero (rl_poly *p)
+{
+  p->nterms = 0;
+  p->base = NULL_TREE;
+}
+
+static bool
+same_monomial (const rl_term *a, const rl_term *b)
+{
+  if (a->iter != b->iter || a->npar != b->npar)
+    return false;
+  for (int k = 0; k < a->npar; k++)
+    if (a->par[k] != b->par[k])
+      return false;
+  return true;
+}
+
+/* P += T, merging equal monomials and dropping zero terms. */
+static bool
+poly_add_term (nest_ctx *c, rl_poly *p, const rl_term *t)
+{
+  if (t->coef == 0)
+    return true;
+  for (int k = 0; k < p->nterms; k++)
+    if (same_monomial (&p->t[k], t))
+      {
+	if (__builtin_add_overflow (p->t[k].coef, t->coef, &p->t[k].coef))
+	  return set_err (c, ERR_TOOBIG);
+	if (p->t[k].coef == 0)
+	  p->t[k] = p->t[--p->nterms];
+	return true;
+      }
+  if (p->nterms == RL_POLY_TERMS)
+    return set_err (c, ERR_TOOBIG);
+  p->t[p->nterms++] = *t;
+  return true;
+}
+
+static bool
+poly_const (nest_ctx *c, rl_poly *p, long long v)
+{
+  rl_term t = { v, -1, 0, { 0, 0, 0 } };
+  poly_zero (p);
+  return poly_add_term (c, p, &t);
+}
+
+/* DST += SIGN * SRC.  Two pointer bases may only cancel (SRC - SRC). */
+static bool
+poly_add (nest_ctx *c, rl_poly *dst, const rl_poly *src, int sign)
+{
+  if (src->base)
+    {
+      if (sign > 0 && !dst->base)
+	dst->base = src->base;
+      else if (sign < 0 && dst->base == src->base)
+	dst->base = NULL_TREE;
+      else
+	return set_err (c, ERR_NONAFFINE);
+    }
+  for (int k = 0; k < src->nterms; k++)
+    {
+      rl_term t = src->t[k];
+      if (sign < 0 && __builtin_mul_overflow (t.coef, -1LL, &t.coef))
+	return set_err (c, ERR_TOOBIG);
+      if (!poly_add_term (c, dst, &t))
+	return false;
+    }
+  return true;
+}
+
+/* Product of two terms; false if it has two iterators or too many parameters. */
+static bool
+term_mul (nest_ctx *c, const rl_term *a, const rl_term *b, rl_term *r)
+{
+  if (a->iter >= 0 && b->iter >= 0)
+    return set_err (c, ERR_NONAFFINE);
+  if (a->npar + b->npar > RL_POLY_DEG)
+    return set_err (c, ERR_NONAFFINE);
+  if (__builtin_mul_overflow (a->coef, b->coef, &r->coef))
+    return set_err (c, ERR_TOOBIG);
+  r->iter = a->iter >= 0 ? a->iter : b->iter;
+  /* merge the sorted parameter lists */
+  int i = 0, j = 0;
+  r->npar = 0;
+  while (i < a->npar || j < b->npar)
+    if (j == b->npar || (i < a->npar && a->par[i] <= b->par[j]))
+      r->par[r->npar++] = a->par[i++];
+    else
+      r->par[r->npar++] = b->par[j++];
+  return true;
+}
+
+/* OUT = A * B; a pointer base may only be multiplied by the constant 1. */
+static bool
+poly_mul (nest_ctx *c, const rl_poly *a, const rl_poly *b, rl_poly *out)
+{
+  rl_poly r;
+  poly_zero (&r);
+  if (a->base || b->base)
+    {
+      const rl_poly *ptr = a->base ? a : b, *other = a->base ? b : a;
+      if (other->base || other->nterms != 1 || other->t[0].iter >= 0
+	  || other->t[0].npar != 0 || other->t[0].coef != 1)
+	return set_err (c, ERR_NONAFFINE);
+      *out = *ptr;
+      return true;
+    }
+  for (int i = 0; i < a->nterms; i++)
+    for (int j = 0; j < b->nterms; j++)
+      {
+	rl_term t;
+	if (!term_mul (c, &a->t[i], &b->t[j], &t) || !poly_add_term (c, &r, &t))
+	  return false;
+      }
+  *out = r;
+  return true;
+}
+
+static bool
+poly_scale (nest_ctx *c, rl_poly *p, long long f)
+{
+  rl_poly k;
+  if (!poly_const (c, &k, f))
+    return false;
+  return poly_mul (c, p, &k, p);
+}
+
+static bool
+poly_has_iters (const rl_poly *p)
+{
+  for (int k = 0; k < p->nterms; k++)
+    if (p->t[k].iter >= 0)
+      return true;
+  return false;
+}
+
+static bool
+poly_equal (const rl_poly *a, const rl_poly *b)
+{
+  if (a->nterms != b->nterms || a->base != b->base)
+    return false;
+  for (int i = 0; i < a->nterms; i++)
+    {
+      bool found = false;
+      for (int j = 0; j < b->nterms && !found; j++)
+	found = same_monomial (&a->t[i], &b->t[j]) && a->t[i].coef == b->t[j].coef;
+      if (!found)
+	return false;
+    }
+  return true;
+}
+
+/* 1 if the parameters of D (a multiset) are contained in those of T. */
+static bool
+params_contain (const rl_term *t, const rl_term *d)
+{
+  int used[RL_POLY_DEG] = { 0, 0, 0 };
+  for (int i = 0; i < d->npar; i++)
+    {
+      bool found = false;
+      for (int j = 0; j < t->npar && !found; j++)
+	if (!used[j] && t->par[j] == d->par[i])
+	  used[j] = found = true;
+      if (!found)
+	return false;
+    }
+  return true;
+}
+
+/* T / D for a term T whose parameters contain D's and whose coefficient D's divides. */
+static rl_term
+term_div (const rl_term *t, const rl_term *d)
+{
+  rl_term r = *t;
+  r.coef = t->coef / d->coef;
+  r.npar = 0;
+  int used[RL_POLY_DEG] = { 0, 0, 0 };
+  for (int i = 0; i < d->npar; i++)
+    for (int j = 0; j < t->npar; j++)
+      if (!used[j] && t->par[j] == d->par[i])
+	{
+	  used[j] = 1;
+	  break;
+	}
+  for (int j = 0; j < t->npar; j++)
+    if (!used[j])
+      r.par[r.npar++] = t->par[j];
+  return r;
+}
+
+/* A divisor usable for delinearisation: a single monomial coef * params, no
+ * iterator, coef > 0. */
+static bool
+poly_is_divisor (const rl_poly *d)
+{
+  return !d->base && d->nterms == 1 && d->t[0].iter < 0 && d->t[0].coef > 0;
+}
+
+/* Exact division by a single-monomial divisor; false if not exact. */
+static bool
+poly_div_exact (const rl_poly *a, const rl_poly *d, rl_poly *q)
+{
+  if (!poly_is_divisor (d) || a->base)
+    return false;
+  poly_zero (q);
+  for (int k = 0; k < a->nterms; k++)
+    {
+      if (!params_contain (&a->t[k], &d->t[0]) || a->t[k].coef % d->t[0].coef)
+	return false;
+      q->t[q->nterms++] = term_div (&a->t[k], &d->t[0]);
+    }
+  return true;
+}
+
+/* Split E = Q * D + R for a delinearisation divisor D: terms divisible by D go to
+ * Q; with a constant divisor, pure constants are split with |R| <= D/2. */
+static bool
+poly_split (nest_ctx *c, const rl_poly *e, const rl_poly *d, rl_poly *q, rl_poly *r)
+{
+  const rl_term *dt = &d->t[0];
+  poly_zero (q);
+  poly_zero (r);
+  for (int k = 0; k < e->nterms; k++)
+    {
+      const rl_term *t = &e->t[k];
+      if (dt->npar == 0 && t->iter < 0 && t->npar == 0)
+	{
+	  long long quo = t->coef / dt->coef, rem = t->coef % dt->coef;
+	  if (2 * rem > dt->coef)
+	    quo++, rem -= dt->coef;
+	  else if (2 * rem < -dt->coef)
+	    quo--, rem += dt->coef;
+	  rl_term tq = { quo, -1, 0, { 0, 0, 0 } }, tr = { rem, -1, 0, { 0, 0, 0 } };
+	  if (!poly_add_term (c, q, &tq) || !poly_add_term (c, r, &tr))
+	    return false;
+	}
+      else if (params_contain (t, dt) && t->coef % dt->coef == 0)
+	{
+	  rl_term tq = term_div (t, dt);
+	  if (!poly_add_term (c, q, &tq))
+	    return false;
+	}
+      else if (!poly_add_term (c, r, t))
+	return false;
+    }
+  return true;
+}
+
+/* Convert an i-space polynomial to rl_aff; false if not affine. */
+static bool
+poly_to_aff (const rl_poly *p, int nloops, rl_aff *a)
+{
+  memset (a, 0, sizeof *a);
+  if (p->base)
+    return false;
+  for (int k = 0; k < p->nterms; k++)
+    {
+      const rl_term *t = &p->t[k];
+      if (t->iter >= 0)
+	{
+	  if (t->npar || t->iter >= nloops)
+	    return false;
+	  a->it[t->iter] += t->coef;
+	}
+      else if (t->npar == 1)
+	a->par[t->par[0]] += t->coef;
+      else if (t->npar == 0)
+	a->cst += t->coef;
+      else
+	return false;
+    }
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* From trees (SCEV chrecs, invariant expressions) to polynomials           */
+/* ------------------------------------------------------------------------ */
+
+static const char *
+decl_name_or_null (tree decl)
+{
+  if (decl && DECL_P (decl) && DECL_NAME (decl))
+    return IDENTIFIER_POINTER (DECL_NAME (decl));
+  return NULL;
+}
+
+/* A stable name for an SSA name: its variable's name, else "_N". */
+static void
+ssa_display_name (tree ssa, char *buf, size_t len)
+{
+  const char *n = SSA_NAME_VAR (ssa) ? decl_name_or_null (SSA_NAME_VAR (ssa)) : NULL;
+  if (n)
+    snprintf (buf, len, "%s", n);
+  else
+    snprintf (buf, len, "_%u", SSA_NAME_VERSION (ssa));
+}
+
+/* Index of parameter NAME in the nest (added when new, value from the defines). */
+static bool
+param_poly (nest_ctx *c, const char *name, rl_poly *out)
+{
+  int idx = rl_nest_param_index (c->out, name);
+  if (idx < 0 || idx >= RL_MAX_PARAMS)
+    return set_err (c, ERR_PARAMS);
+  rl_param *p = &c->out->params[idx];
+  if (!p->has_value)
+    for (int k = 0; k < c->ndefines; k++)
+      if (c->defines[k].name && !strcmp (c->defines[k].name, name))
+	{
+	  p->has_value = 1;
+	  p->value = c->defines[k].value;
+	}
+  rl_term t = { 1, -1, 1, { idx, 0, 0 } };
+  poly_zero (out);
+  return poly_add_term (c, out, &t);
+}
+
+static int
+depth_of_loop_num (nest_ctx *c, int num)
+{
+  for (int k = 0; k < c->nloops; k++)
+    if (c->loops[k]->num == num)
+      return k;
+  return -1;
+}
+
+static bool
+defined_in_nest (nest_ctx *c, tree ssa)
+{
+  if (SSA_NAME_IS_DEFAULT_DEF (ssa))
+    return false;
+  basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (ssa));
+  return bb && flow_bb_inside_loop_p (c->outer, bb);
+}
+
+/* Does SSA (defined in the nest) depend on a value loaded from memory in the nest? */
+static bool
+depends_on_load_in_nest (nest_ctx *c, tree ssa)
+{
+  tree work[32];
+  int n = 0, seen = 0;
+  work[n++] = ssa;
+  while (seen < n && seen < 32)
+    {
+      tree s = work[seen++];
+      if (TREE_CODE (s) != SSA_NAME || !defined_in_nest (c, s))
+	continue;
+      gimple *def = SSA_NAME_DEF_STMT (s);
+      if (gimple_assign_load_p (def) || is_gimple_call (def))
+	return true;
+      ssa_op_iter it;
+      tree use;
+      if (gimple_code (def) == GIMPLE_PHI)
+	{
+	  for (unsigned a = 0; a < gimple_phi_num_args (def); a++)
+	    {
+	      tree arg = gimple_phi_arg_def (def, a);
+	      if (TREE_CODE (arg) == SSA_NAME && n < 32)
+		work[n++] = arg;
+	    }
+	  continue;
+	}
+      FOR_EACH_SSA_TREE_OPERAND (use, def, it, SSA_OP_USE)
+	{
+	  bool dup = false;
+	  for (int k = 0; k < n && !dup; k++)
+	    dup = work[k] == use;
+	  if (!dup && n < 32)
+	    work[n++] = use;
+	}
+    }
+  return false;
+}
+
+static bool tree_to_poly (nest_ctx *c, tree e, class loop *l, rl_poly *out);
+static bool value_poly (nest_ctx *c, tree op, class loop *l, rl_poly *out);
+
+/* OUT = A op B for the arithmetic codes we model. */
+static bool
+combine (nest_ctx *c, enum tree_code code, tree a, tree b, class loop *l, rl_poly *out)
+{
+  rl_poly pa, pb;
+  switch (code)
+    {
+    CASE_CONVERT:
+    case NON_LVALUE_EXPR:
+    case SSA_NAME:
+    case INTEGER_CST:
+    case ADDR_EXPR:
+      return tree_to_poly (c, a, l, out);
+    case NEGATE_EXPR:
+      if (!tree_to_poly (c, a, l, out))
+	return false;
+      return poly_scale (c, out, -1);
+    case PLUS_EXPR:
+    case POINTER_PLUS_EXPR:
+    case MINUS_EXPR:
+      if (!tree_to_poly (c, a, l, &pa) || !tree_to_poly (c, b, l, &pb))
+	return false;
+      if (!poly_add (c, &pa, &pb, code == MINUS_EXPR ? -1 : 1))
+	return false;
+      *out = pa;
+      return true;
+    case MULT_EXPR:
+      if (!tree_to_poly (c, a, l, &pa) || !tree_to_poly (c, b, l, &pb))
+	return false;
+      return poly_mul (c, &pa, &pb, out);
+    case EXACT_DIV_EXPR:
+    case TRUNC_DIV_EXPR:
+      /* by a constant, when exact: VLA element sizes are (n*8) /[ex] 8 */
+      if (TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b) || tree_to_shwi (b) <= 0)
+	return set_err (c, ERR_NONAFFINE);
+      if (!tree_to_poly (c, a, l, &pa) || !poly_const (c, &pb, tree_to_shwi (b)))
+	return false;
+      if (!poly_div_exact (&pa, &pb, out))
+	return set_err (c, ERR_NONAFFINE);
+      return true;
+    case LSHIFT_EXPR:
+      if (TREE_CODE (b) != INTEGER_CST || !tree_fits_uhwi_p (b) || tree_to_uhwi (b) > 40)
+	return set_err (c, ERR_NONAFFINE);
+      if (!tree_to_poly (c, a, l, out))
+	return false;
+      return poly_scale (c, out, 1LL << tree_to_uhwi (b));
+    default:
+      return set_err (c, ERR_NONAFFINE);
+    }
+}
+
+/* An SSA name defined outside the nest: follow its definition through copies,
+ * casts and arithmetic; otherwise it is a leaf: a pointer base or a parameter. */
+static bool
+invariant_ssa_to_poly (nest_ctx *c, tree ssa, class loop *l, rl_poly *out)
+{
+  bool is_ptr = POINTER_TYPE_P (TREE_TYPE (ssa));
+  gimple *def = SSA_NAME_IS_DEFAULT_DEF (ssa) ? NULL : SSA_NAME_DEF_STMT (ssa);
+  if (def && is_gimple_assign (def) && !gimple_assign_load_p (def))
+    {
+      enum tree_code code = gimple_assign_rhs_code (def);
+      tree r1 = gimple_assign_rhs1 (def);
+      tree r2 = gimple_num_ops (def) > 2 ? gimple_assign_rhs2 (def) : NULL_TREE;
+      bool modelled = false;
+      switch (code)
+	{
+	CASE_CONVERT: case NON_LVALUE_EXPR: case SSA_NAME:
+	case INTEGER_CST: case NEGATE_EXPR: case PLUS_EXPR: case MINUS_EXPR:
+	case POINTER_PLUS_EXPR: case MULT_EXPR: case LSHIFT_EXPR: case ADDR_EXPR:
+	case EXACT_DIV_EXPR: case TRUNC_DIV_EXPR:
+	  modelled = (INTEGRAL_TYPE_P (TREE_TYPE (r1)) || POINTER_TYPE_P (TREE_TYPE (r1))
+		      || code == ADDR_EXPR);
+	  break;
+	default:
+	  break;
+	}
+      if (modelled)
+	{
+	  rl_err saved = c->err;
+	  if (combine (c, code, r1, r2, l, out))
+	    return true;
+	  /* not affine (e.g. n*m*k): fall back to a leaf */
+	  if (c->err == ERR_TOOBIG || c->err == ERR_PARAMS)
+	    return false;
+	  c->err = saved;
+	}
+    }
+  if (is_ptr)
+    {
+      poly_zero (out);
+      out->base = ssa;
+      return true;
+    }
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (ssa)))
+    return set_err (c, ERR_NONAFFINE);
+  /* a global size read outside the nest: n.0_1 = n */
+  if (def && gimple_assign_load_p (def) && DECL_P (gimple_assign_rhs1 (def))
+      && decl_name_or_null (gimple_assign_rhs1 (def)))
+    return param_poly (c, decl_name_or_null (gimple_assign_rhs1 (def)), out);
+  char name[RL_NAME_MAX];
+  ssa_display_name (ssa, name, sizeof name);
+  return param_poly (c, name, out);
+}
+
+/* Convert E (a chrec or an expression of invariants) to a t-space polynomial.
+ * L is the loop in which E is used (for SSA names SCEV has not instantiated). */
+static bool
+tree_to_poly_1 (nest_ctx *c, tree e, class loop *l, rl_poly *out)
+{
+  poly_zero (out);
+  if (!e || e == chrec_dont_know || e == chrec_known)
+    return set_err (c, ERR_NONAFFINE);
+  tree type = TREE_TYPE (e);
+  switch (TREE_CODE (e))
+    {
+    case INTEGER_CST:
+      {
+	if (!type || TYPE_PRECISION (type) > 64)
+	  return set_err (c, ERR_NONAFFINE);
+	wide_int w = wi::sext (wi::to_wide (e), TYPE_PRECISION (type));
+	return poly_const (c, out, w.to_shwi ());
+      }
+    case POLYNOMIAL_CHREC:
+      {
+	int k = depth_of_loop_num (c, CHREC_VARIABLE (e));
+	rl_poly left, right, tk;
+	if (k < 0)
+	  return set_err (c, ERR_NONAFFINE);
+	if (!tree_to_poly (c, CHREC_LEFT (e), l, &left)
+	    || !tree_to_poly (c, CHREC_RIGHT (e), l, &right))
+	  return false;
+	if (right.base || poly_has_iters (&right))
+	  return set_err (c, ERR_NONAFFINE);
+	rl_term t = { 1, k, 0, { 0, 0, 0 } };
+	poly_zero (&tk);
+	if (!poly_add_term (c, &tk, &t) || !poly_mul (c, &tk, &right, &tk))
+	  return false;
+	if (!poly_add (c, &left, &tk, 1))
+	  return false;
+	*out = left;
+	return true;
+      }
+    CASE_CONVERT:
+    case NON_LVALUE_EXPR:
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (e, 0)))
+	  && !POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (e, 0))))
+	return set_err (c, ERR_NONAFFINE);
+      return tree_to_poly (c, TREE_OPERAND (e, 0), l, out);
+    case NEGATE_EXPR:
+      return combine (c, NEGATE_EXPR, TREE_OPERAND (e, 0), NULL_TREE, l, out);
+    case PLUS_EXPR:
+    case POINTER_PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case LSHIFT_EXPR:
+    case EXACT_DIV_EXPR:
+    case TRUNC_DIV_EXPR:
+      return combine (c, TREE_CODE (e), TREE_OPERAND (e, 0), TREE_OPERAND (e, 1), l, out);
+    case ADDR_EXPR:
+      {
+	tree op = TREE_OPERAND (e, 0);
+	if (VAR_P (op) || TREE_CODE (op) == PARM_DECL)
+	  {
+	    out->base = op;
+	    return true;
+	  }
+	if (TREE_CODE (op) == MEM_REF)
+	  return combine (c, POINTER_PLUS_EXPR, TREE_OPERAND (op, 0),
+			  TREE_OPERAND (op, 1), l, out);
+	return set_err (c, ERR_NONAFFINE);
+      }
+    case SSA_NAME:
+      if (!defined_in_nest (c, e))
+	return invariant_ssa_to_poly (c, e, l, out);
+      return value_poly (c, e, l, out);
+    case PARM_DECL:
+    case VAR_DECL:
+      if (INTEGRAL_TYPE_P (type) && decl_name_or_null (e))
+	return param_poly (c, decl_name_or_null (e), out);
+      return set_err (c, ERR_NONAFFINE);
+    default:
+      return set_err (c, ERR_NONAFFINE);
+    }
+}
+
+static bool
+tree_to_poly (nest_ctx *c, tree e, class loop *l, rl_poly *out)
+{
+  if (c->depth > 48)
+    return set_err (c, ERR_TOOBIG);
+  c->depth++;
+  bool ok = tree_to_poly_1 (c, e, l, out);
+  c->depth--;
+  return ok;
+}
+
+/* SCEV gave up on SSA (defined in the nest, used in loop L): typically a
+ * conversion of a signed affine value to sizetype it cannot prove free of
+ * overflow, as in a + (sizetype) (j*m + i) * 8.  Evaluate the defining
+ * statement's operands separately (casts are taken as value-preserving: signed
+ * overflow is undefined in C).  Only for definitions in L or a loop around L,
+ * so that the value is not a final value of an inner loop. */
+static bool
+decompose_in_nest (nest_ctx *c, tree ssa, class loop *l, rl_poly *out)
+{
+  gimple *def = SSA_NAME_DEF_STMT (ssa);
+  class loop *dl = def && gimple_bb (def) ? gimple_bb (def)->loop_father : NULL;
+  if (!def || !is_gimple_assign (def) || gimple_assign_load_p (def)
+      || !dl || (dl != l && !flow_loop_nested_p (dl, l)))
+    return set_err (c, depends_on_load_in_nest (c, ssa) ? ERR_LOADED : ERR_NONAFFINE);
+  enum tree_code code = gimple_assign_rhs_code (def);
+  tree r1 = gimple_assign_rhs1 (def);
+  tree r2 = gimple_num_ops (def) > 2 ? gimple_assign_rhs2 (def) : NULL_TREE;
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (r1)) && !POINTER_TYPE_P (TREE_TYPE (r1)))
+    return set_err (c, ERR_NONAFFINE);
+  return combine (c, code, r1, r2, l, out);
+}
+
+/* The value of operand OP of a statement in loop L, as a t-space polynomial. */
+static bool
+value_poly (nest_ctx *c, tree op, class loop *l, rl_poly *out)
+{
+  if (TREE_CODE (op) == SSA_NAME && defined_in_nest (c, op))
+    {
+      tree ch = analyze_scalar_evolution (l, op);
+      ch = instantiate_scev (c->pre, l, ch);
+      if (!ch || chrec_contains_undetermined (ch) || ch == op)
+	return decompose_in_nest (c, op, l, out);
+      return tree_to_poly (c, ch, l, out);
+    }
+  return tree_to_poly (c, op, l, out);
+}
+
+/* t-space -> i-space: replace t_k by (i_k - lower_k) / step_k. */
+static bool
+to_i_space (nest_ctx *c, const rl_poly *in, rl_poly *out)
+{
+  rl_poly r;
+  poly_zero (&r);
+  r.base = in->base;
+  for (int k = 0; k < in->nterms; k++)
+    {
+      const rl_term *t = &in->t[k];
+      if (t->iter < 0)
+	{
+	  if (!poly_add_term (c, &r, t))
+	    return false;
+	  continue;
+	}
+      long long step = c->step[t->iter];
+      if (step == 0 || t->coef % step)
+	return set_err (c, ERR_NONAFFINE);
+      rl_poly mono, diff, prod;
+      rl_term m = *t, it = { 1, t->iter, 0, { 0, 0, 0 } };
+      m.iter = -1;
+      m.coef = t->coef / step;
+      poly_zero (&mono);
+      poly_zero (&diff);
+      if (!poly_add_term (c, &mono, &m) || !poly_add_term (c, &diff, &it)
+	  || !poly_add (c, &diff, &c->lower[t->iter], -1)
+	  || !poly_mul (c, &mono, &diff, &prod) || !poly_add (c, &r, &prod, 1))
+	return false;
+    }
+  *out = r;
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Loops                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static bool
+collect_nest_loops (nest_ctx *c)
+{
+  for (class loop *l = c->outer; l; l = l->inner)
+    {
+      if (c->nloops == RL_MAX_LOOPS)
+	return fail (c, "loop nest too deep");
+      if (l->inner && l->inner->next)
+	return fail (c, "several inner loops");
+      c->loops[c->nloops++] = l;
+    }
+  return true;
+}
+
+/* A header PHI of LOOP that is an affine induction variable {lower,+,step}_LOOP
+ * with a constant step; user variables preferred over compiler temporaries. */
+static tree
+source_iv_chrec (nest_ctx *c, class loop *loop)
+{
+  tree best = NULL_TREE;
+  bool best_user = false;
+  for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi); gsi_next (&gsi))
+    {
+      gphi *phi = gsi.phi ();
+      tree res = gimple_phi_result (phi);
+      if (virtual_operand_p (res) || !INTEGRAL_TYPE_P (TREE_TYPE (res)))
+	continue;
+      tree ch = analyze_scalar_evolution (loop, res);
+      ch = instantiate_scev (c->pre, loop, ch);
+      if (!ch || TREE_CODE (ch) != POLYNOMIAL_CHREC
+	  || CHREC_VARIABLE (ch) != (unsigned) loop->num
+	  || TREE_CODE (CHREC_RIGHT (ch)) != INTEGER_CST
+	  || integer_zerop (CHREC_RIGHT (ch))
+	  || chrec_contains_undetermined (CHREC_LEFT (ch)))
+	continue;
+      tree var = SSA_NAME_VAR (res);
+      bool user = var && DECL_NAME (var) && !DECL_ARTIFICIAL (var);
+      if (!best || (user && !best_user))
+	{
+	  best = ch;
+	  best_user = user;
+	}
+    }
+  return best;
+}
+
+/* Latch executions of LOOP (an expression over invariants and outer IVs), or
+ * NULL_TREE.  Like number_of_latch_executions, but computed afresh: the cached
+ * loop->nb_iterations can be stale after loop splitting (seen with -O3), and we
+ * must not reset GCC's caches.  may_be_zero is ignored: a guard outside the
+ * loop ensures the loop runs. */
+static tree
+latch_executions (class loop *loop)
+{
+  edge exit = single_exit (loop);
+  class tree_niter_desc desc;
+  if (!exit || !number_of_iterations_exit (loop, exit, &desc, false))
+    return NULL_TREE;
+  if (!desc.niter || chrec_contains_undetermined (desc.niter))
+    return NULL_TREE;
+  return desc.niter;
+}
+
+/* Whether the body of LOOP (its inner loop of the nest, or its first memory
+ * statement) runs before the exit test of each iteration: then it executes
+ * latch executions + 1 times (rotated loops, the usual case); otherwise (exit
+ * test at the top dominating the body, as GCC 11 -O2 leaves some outer loops)
+ * only latch executions times. */
+static bool
+body_before_exit_test (class loop *loop, class loop *inner)
+{
+  edge exit = single_exit (loop);
+  if (!exit || !dom_info_available_p (CDI_DOMINATORS))
+    return true;
+  basic_block body = inner ? inner->header : NULL;
+  if (!body)
+    {
+      basic_block *bbs = get_loop_body (loop);
+      for (unsigned i = 0; i < loop->num_nodes && !body; i++)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi); gsi_next (&gsi))
+	  if (!is_gimple_debug (gsi_stmt (gsi)) && gimple_vuse (gsi_stmt (gsi)))
+	    {
+	      body = bbs[i];
+	      break;
+	    }
+      free (bbs);
+    }
+  /* the test ends its block: a body in the same block runs before it; a body
+   * in a block the test dominates runs after it; anything else (a body guarded
+   * inside a rotated loop) runs before it */
+  if (!body || body == exit->src)
+    return true;
+  return !dominated_by_p (CDI_DOMINATORS, body, exit->src);
+}
+
+static bool
+bound_fail (nest_ctx *c)
+{
+  if (c->err == ERR_PARAMS)
+    return fail (c, "too many parameters");
+  return fail (c, "non-affine loop bound");
+}
+
+static bool
+analyse_loop (nest_ctx *c, int k)
+{
+  class loop *loop = c->loops[k];
+  rl_loop *rl = &c->out->loops[k];
+  rl_poly lower, niter, upper, tmp;
+
+  c->err = ERR_NONE;
+  tree ni = latch_executions (loop);
+  if (!ni)
+    return fail (c, "unknown trip count");
+
+  /* the source iterator; without one, the iteration counter itself */
+  tree iv = source_iv_chrec (c, loop);
+  long long step = 1;
+  poly_zero (&lower);
+  if (iv)
+    {
+      wide_int w = wi::sext (wi::to_wide (CHREC_RIGHT (iv)),
+			     TYPE_PRECISION (TREE_TYPE (CHREC_RIGHT (iv))));
+      step = w.to_shwi ();
+      if (!tree_to_poly (c, CHREC_LEFT (iv), loop_outer (loop), &tmp)
+	  || !to_i_space (c, &tmp, &lower))
+	return bound_fail (c);
+    }
+
+  /* With |step| > 1 niter is X / |step|; then lower + step*(X/|step| + 1) and
+   * lower + sign(step)*(X + 1) are equivalent exclusive bounds. */
+  long long mult = step;
+  if (TREE_CODE (ni) == TRUNC_DIV_EXPR && TREE_CODE (TREE_OPERAND (ni, 1)) == INTEGER_CST
+      && tree_fits_shwi_p (TREE_OPERAND (ni, 1))
+      && tree_to_shwi (TREE_OPERAND (ni, 1)) == (step < 0 ? -step : step))
+    {
+      ni = TREE_OPERAND (ni, 0);
+      mult = step < 0 ? -1 : 1;
+    }
+  ni = instantiate_scev (c->pre, loop_outer (loop), ni);
+  if (!ni || chrec_contains_undetermined (ni))
+    return fail (c, "unknown trip count");
+  if (!tree_to_poly (c, ni, loop_outer (loop), &tmp) || !to_i_space (c, &tmp, &niter))
+    return bound_fail (c);
+
+  /* upper = lower + mult * (niter + 1), or without + 1 when the body follows
+   * the exit test */
+  rl_poly one;
+  bool plus_one = body_before_exit_test (loop, k + 1 < c->nloops ? c->loops[k + 1] : NULL);
+  if (!plus_one)
+    {
+      /* the body sees the incremented IV (j_22 = j_18 + 1 tested at the top):
+       * name that value the iterator, which is how the source reads */
+      rl_poly s;
+      if (!poly_const (c, &s, step) || !poly_add (c, &lower, &s, 1))
+	return bound_fail (c);
+    }
+  if (!poly_const (c, &one, plus_one ? 1 : 0) || !poly_add (c, &niter, &one, 1)
+      || !poly_scale (c, &niter, mult))
+    return bound_fail (c);
+  upper = lower;
+  if (!poly_add (c, &upper, &niter, 1))
+    return bound_fail (c);
+  if (!poly_to_aff (&lower, c->nloops, &rl->lower)
+      || !poly_to_aff (&upper, c->nloops, &rl->upper))
+    return fail (c, "non-affine loop bound");
+
+  c->lower[k] = lower;
+  c->step[k] = step;
+  rl->step = step;
+  expanded_location x = expand_location (rl_loop_location (loop));
+  rl->line = x.line;
+  rl->column = x.column;
+  rl->gcc_loop_num = loop->num;
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Accesses                                                                 */
+/* ------------------------------------------------------------------------ */
+
+enum acc_mode { ACC_DIRECT, ACC_FLAT };
+
+struct acc_info
+{
+  char name[RL_NAME_MAX];
+  int line;
+  bool write;
+  rl_elem_kind kind;
+  int esz;
+  int align;
+  bool pure_pointer;             /* no ARRAY_REF: pointer arithmetic only */
+  acc_mode mode;
+  /* ACC_DIRECT: subscripts and extents from the decl type */
+  int ndims;
+  rl_poly sub[RL_MAX_DIMS];
+  long long ext[RL_MAX_DIMS];
+  bool has_ext0;
+  /* ACC_FLAT: element offset and divisors known from the types, innermost first */
+  rl_poly elems;
+  int nforced;
+  rl_poly forced[RL_MAX_DIMS];
+};
+
+/* Name of the array whose base is BASE (a DECL or a pointer SSA name). */
+static void
+base_name (tree base, char *buf, size_t len)
+{
+  const char *n = NULL;
+  if (DECL_P (base))
+    n = decl_name_or_null (base);
+  else if (TREE_CODE (base) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_IS_DEFAULT_DEF (base) ? NULL : SSA_NAME_DEF_STMT (base);
+      if (def && gimple_assign_load_p (def) && DECL_P (gimple_assign_rhs1 (def)))
+	n = decl_name_or_null (gimple_assign_rhs1 (def));
+      if (!n)
+	{
+	  ssa_display_name (base, buf, len);
+	  return;
+	}
+    }
+  snprintf (buf, len, "%s", n ? n : "?");
+}
+
+/* Best-effort name of the array a reference accesses, for messages: follow the
+ * address back through pointer arithmetic to a named pointer or declaration. */
+static void
+ref_display_name (tree ref, char *buf, size_t len)
+{
+  while (handled_component_p (ref))
+    ref = TREE_OPERAND (ref, 0);
+  if (TREE_CODE (ref) == MEM_REF || TREE_CODE (ref) == TARGET_MEM_REF)
+    ref = TREE_OPERAND (ref, 0);
+  for (int steps = 0; steps < 16 && TREE_CODE (ref) == SSA_NAME; steps++)
+    {
+      if (SSA_NAME_VAR (ref) && decl_name_or_null (SSA_NAME_VAR (ref)))
+	break;
+      gimple *def = SSA_NAME_IS_DEFAULT_DEF (ref) ? NULL : SSA_NAME_DEF_STMT (ref);
+      if (!def || !is_gimple_assign (def))
+	break;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code != POINTER_PLUS_EXPR && code != SSA_NAME && code != ADDR_EXPR
+	  && !CONVERT_EXPR_CODE_P (code))
+	break;
+      ref = gimple_assign_rhs1 (def);
+    }
+  if (TREE_CODE (ref) == ADDR_EXPR)
+    ref = TREE_OPERAND (ref, 0);
+  while (handled_component_p (ref))
+    ref = TREE_OPERAND (ref, 0);
+  const char *n = get_name (ref);
+  snprintf (buf, len, "%s", n ? n : "?");
+}
+
+static rl_elem_kind
+elem_kind (tree type)
+{
+  if (TREE_CODE (type) == REAL_TYPE && TYPE_PRECISION (type) == 32)
+    return RL_ELEM_FLOAT;
+  if (TREE_CODE (type) == REAL_TYPE && TYPE_PRECISION (type) == 64)
+    return RL_ELEM_DOUBLE;
+  if (TREE_CODE (type) == INTEGER_TYPE && TYPE_PRECISION (type) == 32)
+    return RL_ELEM_INT;
+  return RL_ELEM_OTHER;
+}
+
+/* Extents of the nested array type TYPE (outermost first); false if not constant
+ * (the outermost may be unknown: *has_ext0 = false). */
+static bool
+array_type_extents (tree type, long long *ext, int *ndims, bool *has_ext0)
+{
+  *ndims = 0;
+  *has_ext0 = true;
+  for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
+    {
+      if (*ndims == RL_MAX_DIMS)
+	return false;
+      tree dom = TYPE_DOMAIN (type);
+      long long e = -1;
+      if (dom && TYPE_MAX_VALUE (dom) && TYPE_MIN_VALUE (dom)
+	  && tree_fits_shwi_p (TYPE_MAX_VALUE (dom)) && tree_fits_shwi_p (TYPE_MIN_VALUE (dom)))
+	e = tree_to_shwi (TYPE_MAX_VALUE (dom)) - tree_to_shwi (TYPE_MIN_VALUE (dom)) + 1;
+      if (e < 0 && *ndims > 0)
+	return false;
+      if (e < 0)
+	*has_ext0 = false;
+      ext[(*ndims)++] = e;
+    }
+  return true;
+}
+
+static bool
+access_fail (nest_ctx *c, const char *name)
+{
+  switch (c->err)
+    {
+    case ERR_LOADED:
+      return fail (c, "indirect access to %s", name);
+    case ERR_PARAMS:
+      return fail (c, "too many parameters");
+    case ERR_TOOBIG:
+      return fail (c, "subscript of %s too complex", name);
+    default:
+      return fail (c, "non-affine subscript of %s", name);
+    }
+}
+
+/* Element divisors (in elements, innermost first) known from the types of a
+ * flattened reference: ratios of the strides of the ARRAY_REFs, the row size of
+ * the MEM_REF's array type, or the inner extents of a DECL of array type. */
+static void
+forced_divisors (nest_ctx *c, acc_info *a, tree core, const rl_poly *strides, int npeeled)
+{
+  a->nforced = 0;
+  if (DECL_P (core) && TREE_CODE (TREE_TYPE (core)) == ARRAY_TYPE)
+    {
+      long long ext[RL_MAX_DIMS];
+      int nd;
+      bool h0;
+      if (!array_type_extents (TREE_TYPE (core), ext, &nd, &h0))
+	return;
+      for (int d = nd - 1; d >= 1; d--)
+	poly_const (c, &a->forced[a->nforced++], ext[d]);
+      a->has_ext0 = h0;
+      a->ext[0] = ext[0];
+      return;
+    }
+  /* strides in elements; stride[0] of the innermost ARRAY_REF should be 1 */
+  rl_poly prev;
+  poly_const (c, &prev, 1);
+  for (int d = 0; d < npeeled; d++)
+    {
+      rl_poly q;
+      if (!poly_div_exact (&strides[d], &prev, &q) || !poly_is_divisor (&q))
+	return;
+      if (d > 0)
+	{
+	  if (a->nforced == RL_MAX_DIMS - 1)
+	    return;
+	  a->forced[a->nforced++] = q;
+	}
+      prev = strides[d];
+    }
+  /* the row type of a MEM_REF core with a constant size: (*p)[M] */
+  tree t = TREE_TYPE (core);
+  if (TREE_CODE (core) == MEM_REF && TREE_CODE (t) == ARRAY_TYPE && npeeled > 0
+      && TYPE_SIZE_UNIT (t) && tree_fits_shwi_p (TYPE_SIZE_UNIT (t)) && a->esz > 0)
+    {
+      rl_poly row, q;
+      poly_const (c, &row, tree_to_shwi (TYPE_SIZE_UNIT (t)) / a->esz);
+      if (poly_div_exact (&row, &prev, &q) && poly_is_divisor (&q)
+	  && a->nforced < RL_MAX_DIMS - 1)
+	a->forced[a->nforced++] = q;
+    }
+}
+
+/* Analyse one data reference into A. */
+static bool
+analyse_ref (nest_ctx *c, data_reference_p dr, acc_info *a)
+{
+  tree ref = DR_REF (dr);
+  gimple *stmt = DR_STMT (dr);
+  class loop *l = loop_containing_stmt (stmt);
+  char disp[RL_NAME_MAX];
+  ref_display_name (ref, disp, sizeof disp);
+
+  memset (a, 0, sizeof *a);
+  a->line = LOCATION_LINE (gimple_location (stmt));
+  if (a->line == 0)   /* e.g. moved out of the inner loop by store motion */
+    a->line = LOCATION_LINE (rl_loop_location (l));
+  a->write = DR_IS_WRITE (dr);
+  tree type = TREE_TYPE (ref);
+  a->kind = elem_kind (type);
+  if (!TYPE_SIZE_UNIT (type) || !tree_fits_shwi_p (TYPE_SIZE_UNIT (type))
+      || tree_to_shwi (TYPE_SIZE_UNIT (type)) <= 0)
+    return fail (c, "access to %s of unknown size", disp);
+  a->esz = tree_to_shwi (TYPE_SIZE_UNIT (type));
+
+  /* peel the ARRAY_REFs, innermost first */
+  tree peeled[RL_MAX_DIMS];
+  int npeeled = 0;
+  tree core = ref;
+  while (TREE_CODE (core) == ARRAY_REF)
+    {
+      if (npeeled == RL_MAX_DIMS)
+	return fail (c, "too many dimensions in %s", disp);
+      peeled[npeeled++] = core;
+      core = TREE_OPERAND (core, 0);
+    }
+  if (TREE_CODE (core) == COMPONENT_REF)
+    return fail (c, "struct field access in %s", disp);
+  if (TREE_CODE (core) != MEM_REF && !VAR_P (core) && TREE_CODE (core) != PARM_DECL)
+    return fail (c, "unsupported access to %s", disp);
+  a->pure_pointer = npeeled == 0 && TREE_CODE (core) == MEM_REF;
+
+  /* index polynomials (elements) and their strides (bytes), innermost first */
+  rl_poly idx[RL_MAX_DIMS], stride[RL_MAX_DIMS], tmp;
+  for (int d = 0; d < npeeled; d++)
+    {
+      tree low = array_ref_low_bound (peeled[d]);
+      tree esz = array_ref_element_size (peeled[d]);
+      rl_poly lp;
+      c->err = ERR_NONE;
+      if (!value_poly (c, TREE_OPERAND (peeled[d], 1), l, &tmp)
+	  || !to_i_space (c, &tmp, &idx[d])
+	  || !tree_to_poly (c, low, l, &lp) || !poly_add (c, &idx[d], &lp, -1)
+	  || !tree_to_poly (c, esz, l, &stride[d]))
+	return access_fail (c, disp);
+      if (stride[d].base || poly_has_iters (&stride[d]))
+	return fail (c, "non-affine subscript of %s", disp);
+    }
+
+  /* a[i][j] of a declared array with one index per dimension: direct */
+  if (DECL_P (core))
+    {
+      base_name (core, a->name, sizeof a->name);
+      a->align = DECL_ALIGN_UNIT (core);
+      int nd = 0;
+      bool h0 = false;
+      if (TREE_CODE (TREE_TYPE (core)) != ARRAY_TYPE && npeeled == 0)
+	{
+	  /* a scalar in memory: one element */
+	  a->mode = ACC_DIRECT;
+	  a->ndims = 1;
+	  a->ext[0] = 1;
+	  a->has_ext0 = true;
+	  poly_zero (&a->sub[0]);
+	  return true;
+	}
+      if (array_type_extents (TREE_TYPE (core), a->ext, &nd, &h0) && nd == npeeled)
+	{
+	  a->mode = ACC_DIRECT;
+	  a->ndims = nd;
+	  a->has_ext0 = h0;
+	  for (int d = 0; d < nd; d++)
+	    a->sub[d] = idx[nd - 1 - d];
+	  return true;
+	}
+    }
+
+  /* flattened: byte address = base + P + sum idx*stride */
+  rl_poly bytes;
+  poly_zero (&bytes);
+  c->err = ERR_NONE;
+  if (TREE_CODE (core) == MEM_REF)
+    {
+      rl_poly off;
+      if (!value_poly (c, TREE_OPERAND (core, 0), l, &tmp)
+	  || !to_i_space (c, &tmp, &bytes)
+	  || !tree_to_poly (c, TREE_OPERAND (core, 1), l, &off)
+	  || !poly_add (c, &bytes, &off, 1))
+	return access_fail (c, disp);
+    }
+  else
+    bytes.base = core;
+  if (!bytes.base)
+    return fail (c, "access to %s without a base pointer", disp);
+  if (TREE_CODE (bytes.base) == SSA_NAME && defined_in_nest (c, bytes.base))
+    return fail (c, "indirect access to %s", disp);
+  base_name (bytes.base, a->name, sizeof a->name);
+  if (DECL_P (bytes.base))
+    a->align = DECL_ALIGN_UNIT (bytes.base);
+  for (int d = 0; d < npeeled; d++)
+    {
+      rl_poly prod;
+      if (!poly_mul (c, &idx[d], &stride[d], &prod) || !poly_add (c, &bytes, &prod, 1))
+	return access_fail (c, disp);
+    }
+  tree base = bytes.base;
+  bytes.base = NULL_TREE;
+  /* bytes -> elements */
+  rl_poly esz;
+  poly_const (c, &esz, a->esz);
+  if (!poly_div_exact (&bytes, &esz, &a->elems))
+    return fail (c, "misaligned access to %s", disp);
+  a->mode = ACC_FLAT;
+  /* the dimensions of a declared array accessed through a MEM_REF come from its type */
+  forced_divisors (c, a, DECL_P (base) ? base : core, stride, npeeled);
+  return true;
+}
+
+/* Divisors of a flattened access: the forced ones, then size parameters found in
+ * the coefficients of the iterators (lowest degree first). */
+static int
+derive_divisors (nest_ctx *c, const acc_info *a, rl_poly *div)
+{
+  int n = 0;
+  rl_poly q = a->elems, quo, rem;
+  for (int k = 0; k < a->nforced && n < RL_MAX_DIMS - 1; k++)
+    {
+      div[n++] = a->forced[k];
+      if (!poly_split (c, &q, &a->forced[k], &quo, &rem))
+	return n;
+      q = quo;
+    }
+  while (n < RL_MAX_DIMS - 1)
+    {
+      const rl_term *best = NULL;
+      for (int k = 0; k < q.nterms; k++)
+	if (q.t[k].iter >= 0 && q.t[k].npar > 0 && (!best || q.t[k].npar < best->npar))
+	  best = &q.t[k];
+      if (!best)
+	break;
+      rl_term d = *best;
+      d.coef = 1;
+      d.iter = -1;
+      poly_zero (&div[n]);
+      poly_add_term (c, &div[n], &d);
+      if (!poly_split (c, &q, &div[n], &quo, &rem))
+	break;
+      n++;
+      q = quo;
+    }
+  return n;
+}
+
+/* Add the accesses of array NAME (all of ACC[] with that name) to the nest. */
+static bool
+add_array (nest_ctx *c, acc_info *acc, int nacc, int first)
+{
+  rl_nest *out = c->out;
+  acc_info *a0 = &acc[first];
+  if (out->narrays == RL_MAX_ARRAYS)
+    return fail (c, "too many arrays");
+  int ai = out->narrays++;
+  rl_array *arr = &out->arrays[ai];
+  snprintf (arr->name, sizeof arr->name, "%s", a0->name);
+  arr->kind = a0->kind;
+  arr->elem_size = a0->esz;
+  arr->align = a0->align;
+
+  rl_poly div[RL_MAX_DIMS];
+  int ndiv = 0;
+  for (int k = first; k < nacc; k++)
+    {
+      acc_info *a = &acc[k];
+      if (strcmp (a->name, a0->name))
+	continue;
+      if (a->mode != a0->mode || a->esz != a0->esz || a->kind != a0->kind
+	  || (a->mode == ACC_DIRECT && a->ndims != a0->ndims))
+	return fail (c, "inconsistent accesses to %s", a0->name);
+      if (a->mode == ACC_FLAT)
+	{
+	  rl_poly d[RL_MAX_DIMS];
+	  int nd = derive_divisors (c, a, d);
+	  for (int i = 0; i < nd && i < ndiv; i++)
+	    if (!poly_equal (&d[i], &div[i]))
+	      return fail (c, "inconsistent dimensions of %s", a0->name);
+	  for (int i = ndiv; i < nd; i++)
+	    div[i] = d[i];
+	  if (nd > ndiv)
+	    ndiv = nd;
+	}
+    }
+
+  if (a0->mode == ACC_DIRECT)
+    {
+      arr->ndims = a0->ndims;
+      arr->has_extent0 = a0->has_ext0;
+      for (int d = 0; d < arr->ndims; d++)
+	if (d > 0 || a0->has_ext0)
+	  arr->extent[d].cst = a0->ext[d];
+    }
+  else
+    {
+      arr->ndims = ndiv + 1;
+      arr->delinearized = a0->pure_pointer && ndiv > 0;
+      arr->has_extent0 = ndiv == a0->nforced && a0->has_ext0;
+      if (arr->has_extent0)
+	arr->extent[0].cst = a0->ext[0];
+      for (int k = 0; k < ndiv; k++)
+	if (!poly_to_aff (&div[k], c->nloops, &arr->extent[arr->ndims - 1 - k]))
+	  return fail (c, "non-affine extent of %s", a0->name);
+    }
+
+  for (int k = first; k < nacc; k++)
+    {
+      acc_info *a = &acc[k];
+      if (strcmp (a->name, a0->name))
+	continue;
+      rl_access *ra = &out->accesses[out->naccesses++];
+      ra->array = ai;
+      ra->is_write = a->write;
+      ra->line = a->line;
+      rl_poly subs[RL_MAX_DIMS];
+      if (a->mode == ACC_DIRECT)
+	for (int d = 0; d < a->ndims; d++)
+	  subs[d] = a->sub[d];
+      else
+	{
+	  rl_poly q = a->elems, quo, rem;
+	  for (int i = 0; i < ndiv; i++)
+	    {
+	      c->err = ERR_NONE;
+	      if (!poly_split (c, &q, &div[i], &quo, &rem))
+		return access_fail (c, a0->name);
+	      subs[arr->ndims - 1 - i] = rem;
+	      q = quo;
+	    }
+	  subs[0] = q;
+	}
+      for (int d = 0; d < arr->ndims; d++)
+	if (!poly_to_aff (&subs[d], c->nloops, &ra->sub[d]))
+	  return fail (c, "non-affine subscript of %s", a0->name);
+    }
+  return true;
+}
+
+/* Why find_data_references_in_loop gave up: a call, asm or volatile access. */
+static bool
+explain_dataref_failure (nest_ctx *c)
+{
+  basic_block *bbs = get_loop_body (c->outer);
+  const char *why = NULL;
+  char buf[RL_NAME_MAX + 40];
+  for (unsigned i = 0; i < c->outer->num_nodes && !why; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && !why;
+	 gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (is_gimple_call (s) && !gimple_call_internal_p (s)
+	    && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
+	  {
+	    const char *n = decl_name_or_null (gimple_call_fndecl (s));
+	    if (n)
+	      snprintf (buf, sizeof buf, "call to %s in loop body", n);
+	    else
+	      snprintf (buf, sizeof buf, "indirect call in loop body");
+	    why = buf;
+	  }
+	else if (gimple_code (s) == GIMPLE_ASM)
+	  why = "inline asm in loop body";
+	else if (gimple_has_volatile_ops (s))
+	  why = "volatile access in loop body";
+      }
+  free (bbs);
+  return fail (c, "%s", why ? why : "data references not analysable");
+}
+
+static bool
+analyse_accesses (nest_ctx *c)
+{
+  vec<data_reference_p> datarefs = vNULL;
+  tree res = find_data_references_in_loop (c->outer, &datarefs);
+  if (res == chrec_dont_know)
+    {
+      free_data_refs (datarefs);
+      return explain_dataref_failure (c);
+    }
+  unsigned n = datarefs.length ();
+  if (n > RL_MAX_ACCESSES)
+    {
+      free_data_refs (datarefs);
+      return fail (c, "too many accesses");
+    }
+  acc_info *acc = XCNEWVEC (acc_info, n ? n : 1);
+  bool ok = true;
+  for (unsigned i = 0; i < n && ok; i++)
+    ok = analyse_ref (c, datarefs[i], &acc[i]);
+  free_data_refs (datarefs);
+  /* group by array, in order of first appearance */
+  for (unsigned i = 0; i < n && ok; i++)
+    {
+      bool seen = false;
+      for (unsigned j = 0; j < i && !seen; j++)
+	seen = !strcmp (acc[j].name, acc[i].name);
+      if (!seen)
+	ok = add_array (c, acc, n, i);
+    }
+  XDELETEVEC (acc);
+  return ok;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Flops and statements of the innermost body                               */
+/* ------------------------------------------------------------------------ */
+
+/* 0 for float, 1 for double, -1 otherwise */
+static int
+precision_index (tree type)
+{
+  if (!type || TREE_CODE (type) != REAL_TYPE)
+    return -1;
+  if (TYPE_PRECISION (type) == 32)
+    return 0;
+  if (TYPE_PRECISION (type) == 64)
+    return 1;
+  return -1;
+}
+
+static void
+count_stmt_flops (gimple *s, rl_nest *out)
+{
+  if (is_gimple_assign (s))
+    {
+      int p = precision_index (TREE_TYPE (gimple_assign_lhs (s)));
+      if (p < 0)
+	return;
+      switch (gimple_assign_rhs_code (s))
+	{
+	case PLUS_EXPR: case MINUS_EXPR: out->flops[p].add++; break;
+	case MULT_EXPR: out->flops[p].mul++; break;
+	case RDIV_EXPR: out->flops[p].div++; break;
+	default: break;
+	}
+      return;
+    }
+  if (!is_gimple_call (s) || !gimple_call_lhs (s))
+    return;
+  int p = precision_index (TREE_TYPE (gimple_call_lhs (s)));
+  if (p < 0)
+    return;
+  switch (gimple_call_combined_fn (s))
+    {
+    case CFN_SQRT: case CFN_BUILT_IN_SQRT: case CFN_BUILT_IN_SQRTF:
+      out->flops[p].sqrt++;
+      break;
+    case CFN_FMA: case CFN_FMS: case CFN_FNMA: case CFN_FNMS:
+    case CFN_BUILT_IN_FMA: case CFN_BUILT_IN_FMAF:
+      out->flops[p].fma++;
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+count_innermost_body (nest_ctx *c)
+{
+  class loop *inner = c->loops[c->nloops - 1];
+  basic_block *bbs = get_loop_body (inner);
+  for (unsigned i = 0; i < inner->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (is_gimple_debug (s))
+	  continue;
+	count_stmt_flops (s, c->out);
+	if (is_gimple_assign (s) && gimple_store_p (s))
+	  c->out->nstatements++;
+      }
+  free (bbs);
+}
+
+} /* namespace */
+
+/* ------------------------------------------------------------------------ */
+/* Entry points                                                             */
+/* ------------------------------------------------------------------------ */
+
+bool
+rl_gimple_build_nest (function *fun, class loop *outer,
+		      const rl_define *defines, int ndefines,
+		      rl_nest *out, char *why, size_t whylen)
+{
+  if (why && whylen)
+    why[0] = '\0';
+  if (!out)
+    return false;
+  memset (out, 0, sizeof *out);
+  nest_ctx *c = XCNEW (nest_ctx);
+  c->fun = fun;
+  c->outer = outer;
+  c->out = out;
+  c->defines = defines;
+  c->ndefines = defines ? ndefines : 0;
+  c->why = why;
+  c->whylen = whylen;
+
+  bool ok = false;
+  if (!fun || !outer || !loop_outer (outer) || !loop_preheader_edge (outer)
+      || !scev_initialized_p ())
+    fail (c, "loop structure not available");
+  else if (collect_nest_loops (c))
+    {
+      c->pre = loop_preheader_edge (outer);
+      out->nloops = c->nloops;
+      ok = true;
+      for (int k = 0; k < c->nloops && ok; k++)
+	ok = analyse_loop (c, k);
+      if (ok)
+	ok = analyse_accesses (c);
+      if (ok)
+	count_innermost_body (c);
+    }
+  if (ok)
+    {
+      const char *fname = function_name (fun);
+      snprintf (out->function, sizeof out->function, "%s", fname ? fname : "?");
+      expanded_location x = expand_location (rl_loop_location (outer));
+      snprintf (out->file, sizeof out->file, "%s", x.file ? x.file : "");
+      out->line = x.line;
+      out->column = x.column;
+      out->vector_factor = 0;
+    }
+  XDELETE (c);
+  return ok;
+}
+
+/* Lanes of the vector statements of LOOP after vect.  With mixed element sizes
+ * the vectorisation factor is the largest lane count (the narrowest elements
+ * fill a vector), so that is what we return; 1 when nothing is vectorised. */
+int
+rl_gimple_vector_factor (class loop *loop)
+{
+  if (!loop || !loop->header)
+    return 1;
+  int best = 1;
+  basic_block *bbs = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	tree lhs = gimple_get_lhs (gsi_stmt (gsi));
+	if (!lhs || !TREE_TYPE (lhs) || !VECTOR_TYPE_P (TREE_TYPE (lhs)))
+	  continue;
+	poly_uint64 lanes = TYPE_VECTOR_SUBPARTS (TREE_TYPE (lhs));
+	if (lanes.is_constant () && (int) lanes.to_constant () > best)
+	  best = (int) lanes.to_constant ();
+      }
+  free (bbs);
+  return best;
+}

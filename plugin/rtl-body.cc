@@ -1,0 +1,812 @@
+/* rtl-body.cc - the instructions GCC generated for each innermost loop.
+ *
+ * Two RTL passes feed this file (registered by roofline-plugin.cc):
+ *
+ *  1. rl_rtl_record_loops, inside loop2 after unrolling: RTL loops still carry
+ *     their GIMPLE numbers there.  For each innermost loop remember its number,
+ *     the sorted INSN_UIDs of its non-debug insns and the unroll factor that
+ *     loop2_unroll applied (loop->lpt_decision).
+ *
+ *  2. rl_rtl_extract_bodies, after sched2: the loop tree is gone; rebuild it with
+ *     loop_optimizer_init (AVOID_CFG_MODIFICATIONS) (fresh numbers), match each
+ *     innermost loop to the recorded loop sharing the most INSN_UIDs, and turn
+ *     its insns into rl_insn records (mnemonic, class, widths, memory kind).
+ *
+ * Classification walks the SET pattern (rtx codes, modes), not the target's
+ * attribute enums: that is target-neutral and robust; any rtx it does not know
+ * is RL_IC_OTHER.  The only x86-specific part is the mnemonic (the first word of
+ * the output template, with %v and the dialect braces resolved).
+ *
+ * Nothing here modifies the insn stream or the CFG.
+ */
+#include "plugin/compat.h"
+#include "target.h"
+#include "rtl-iter.h"
+#include "plugin/plugin-internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+namespace {
+
+/* ------------------------------------------------------------------ state */
+
+struct rl_loop_rec {
+  int num;              /* GIMPLE loop number */
+  int unroll;           /* unroll factor applied by loop2_unroll, >= 1 */
+  int *uids;            /* sorted INSN_UIDs of the body (non-debug insns) */
+  int nuids;
+  rl_body *body;        /* extracted after sched2, or NULL */
+  int best_common;      /* UIDs shared with the RTL loop BODY came from */
+};
+
+rl_loop_rec *recs;
+int nrecs, recs_cap;
+tree rec_fndecl;        /* function the records belong to */
+
+void
+free_records (void)
+{
+  for (int i = 0; i < nrecs; i++)
+    {
+      XDELETEVEC (recs[i].uids);
+      XDELETE (recs[i].body);
+    }
+  XDELETEVEC (recs);
+  recs = NULL;
+  nrecs = recs_cap = 0;
+  rec_fndecl = NULL_TREE;
+}
+
+int
+cmp_int (const void *a, const void *b)
+{
+  int x = *(const int *) a, y = *(const int *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Sorted UIDs of the non-debug insns of the blocks of LOOP. */
+int *
+loop_uids (class loop *loop, int *n)
+{
+  basic_block *bbs = get_loop_body (loop);
+  int cap = 64, cnt = 0;
+  int *v = XNEWVEC (int, cap);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bbs[i], insn)
+	{
+	  if (!NONDEBUG_INSN_P (insn))
+	    continue;
+	  if (cnt == cap)
+	    {
+	      cap *= 2;
+	      v = XRESIZEVEC (int, v, cap);
+	    }
+	  v[cnt++] = INSN_UID (insn);
+	}
+    }
+  free (bbs);
+  qsort (v, cnt, sizeof (int), cmp_int);
+  *n = cnt;
+  return v;
+}
+
+int
+common_count (const int *a, int na, const int *b, int nb)
+{
+  int i = 0, j = 0, c = 0;
+  while (i < na && j < nb)
+    {
+      if (a[i] < b[j])
+	i++;
+      else if (a[i] > b[j])
+	j++;
+      else
+	{
+	  c++;
+	  i++;
+	  j++;
+	}
+    }
+  return c;
+}
+
+/* ------------------------------------------------------------ modes, rtx */
+
+int
+mode_bits (machine_mode mode)
+{
+  if (mode == VOIDmode || mode == BLKmode)
+    return 0;
+  poly_uint64 b = GET_MODE_BITSIZE (mode);
+  if (!b.is_constant ())
+    return 0;
+  return (int) b.to_constant ();
+}
+
+/* FP element width of MODE (32/64, also 16 for HF), 0 if not floating point. */
+int
+elem_bits_of (machine_mode mode)
+{
+  if (mode == VOIDmode || mode == BLKmode)
+    return 0;
+  machine_mode inner = GET_MODE_INNER (mode);
+  if (!SCALAR_FLOAT_MODE_P (inner))
+    return 0;
+  return mode_bits (inner);
+}
+
+bool
+float_mode_p (machine_mode mode)
+{
+  return elem_bits_of (mode) != 0;
+}
+
+/* First MEM inside X, or NULL. */
+rtx
+find_mem (rtx x)
+{
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, x, ALL)
+    if (MEM_P (*iter))
+      return CONST_CAST_RTX (*iter);
+  return NULL_RTX;
+}
+
+/* X is a memory reference, possibly behind an extension, a subreg, a
+ * broadcast, a lane selection or a one-operand unspec: a pure load source. */
+rtx
+pure_mem_source (rtx x)
+{
+  for (int depth = 0; depth < 4 && x; depth++)
+    {
+      switch (GET_CODE (x))
+	{
+	case MEM:
+	  return x;
+	case SUBREG:
+	  x = SUBREG_REG (x);
+	  break;
+	case ZERO_EXTEND:
+	case SIGN_EXTEND:
+	case VEC_DUPLICATE:
+	case VEC_SELECT:
+	  x = XEXP (x, 0);
+	  break;
+	case VEC_MERGE:
+	  /* a masked load (mask in a register) or a load that zeroes the other
+	     lanes (vmovsd/vmovd (mem)) is a pure load; inserting into a live
+	     register (vpinsrb, vmovhpd (mem)) is a shuffle with a load */
+	  if (!CONST_INT_P (XEXP (x, 2))
+	      || XEXP (x, 1) == CONST0_RTX (GET_MODE (x)))
+	    x = XEXP (x, 0);
+	  else
+	    return NULL_RTX;
+	  break;
+	case UNSPEC:
+	  if (XVECLEN (x, 0) != 1)
+	    return NULL_RTX;
+	  x = XVECEXP (x, 0, 0);
+	  break;
+	default:
+	  return NULL_RTX;
+	}
+    }
+  return NULL_RTX;
+}
+
+/* The operation whose class decides an insn: look through AVX-512 masking
+ * (vec_merge OP REG MASK) and through lane merges of scalar ops. */
+rtx
+strip_merge (rtx x)
+{
+  for (int depth = 0; depth < 4 && x; depth++)
+    {
+      if (GET_CODE (x) == VEC_MERGE)
+	{
+	  rtx a = XEXP (x, 0);
+	  switch (GET_CODE (a))
+	    {
+	    case PLUS: case MINUS: case MULT: case DIV: case SQRT: case FMA:
+	    case SMAX: case SMIN: case UMAX: case UMIN:
+	    case AND: case IOR: case XOR: case ASHIFT: case ASHIFTRT:
+	    case LSHIFTRT:
+	      x = a;
+	      continue;
+	    case VEC_MERGE:
+	      x = a;
+	      continue;
+	    default:
+	      return x;
+	    }
+	}
+      return x;
+    }
+  return x;
+}
+
+/* Class of the operation OP (the source of a SET to a register). */
+rl_iclass
+classify_op (rtx op, machine_mode *opmode)
+{
+  op = strip_merge (op);
+  machine_mode mode = GET_MODE (op);
+  *opmode = mode;
+  bool fp = float_mode_p (mode);
+  enum rtx_code code = GET_CODE (op);
+
+  switch (code)
+    {
+    case PLUS:
+    case MINUS:
+      if (fp)
+	{
+	  /* a*b+c written as separate rtx (targets without an fma pattern
+	     that still contract) */
+	  if (GET_CODE (XEXP (op, 0)) == MULT || GET_CODE (XEXP (op, 1)) == MULT)
+	    return RL_IC_FMA;
+	  return RL_IC_FADD;
+	}
+      return RL_IC_IALU;
+    case SMAX: case SMIN:
+      return fp ? RL_IC_FADD : RL_IC_IALU;
+    case UMAX: case UMIN:
+      return RL_IC_IALU;
+    case MULT:
+      return fp ? RL_IC_FMUL : RL_IC_IALU;
+    case FMA:
+      return RL_IC_FMA;
+    case DIV:
+      return fp ? RL_IC_FDIV : RL_IC_OTHER;   /* integer division: OTHER */
+    case UDIV: case MOD: case UMOD:
+      return RL_IC_OTHER;
+    case SQRT:
+      return fp ? RL_IC_FSQRT : RL_IC_OTHER;
+    case NEG: case ABS:
+      return fp ? RL_IC_OTHER : RL_IC_IALU;   /* FP: sign-mask logic */
+    case AND: case IOR: case XOR: case NOT:
+    case ASHIFT: case ASHIFTRT: case LSHIFTRT: case ROTATE: case ROTATERT:
+    case SS_PLUS: case US_PLUS: case SS_MINUS: case US_MINUS:
+    case POPCOUNT: case CLZ: case CTZ: case BSWAP:
+      return fp ? RL_IC_OTHER : RL_IC_IALU;
+    case COMPARE:
+      {
+	machine_mode m = GET_MODE (XEXP (op, 0));
+	if (m == VOIDmode)
+	  m = GET_MODE (XEXP (op, 1));
+	*opmode = m;
+	return float_mode_p (m) ? RL_IC_FADD : RL_IC_IALU;
+      }
+    case IF_THEN_ELSE:
+      return fp || VECTOR_MODE_P (mode) ? RL_IC_OTHER : RL_IC_IALU; /* cmov */
+    case REG: case SUBREG: case CONST_INT: case CONST_DOUBLE: case CONST:
+    case SYMBOL_REF: case LABEL_REF: case CONST_WIDE_INT:
+      /* register moves and constants: GPR moves are integer ALU work,
+	 vector moves, zeroing and FP constants OTHER */
+      if (mode == VOIDmode)
+	return RL_IC_IALU;
+      return (fp || VECTOR_MODE_P (mode)) ? RL_IC_OTHER : RL_IC_IALU;
+    case ZERO_EXTEND: case SIGN_EXTEND: case TRUNCATE:
+      return (fp || VECTOR_MODE_P (mode)) ? RL_IC_OTHER : RL_IC_IALU;
+    default:
+      if (COMPARISON_P (op))
+	{
+	  machine_mode m = GET_MODE (XEXP (op, 0));
+	  if (m == VOIDmode)
+	    m = GET_MODE (XEXP (op, 1));
+	  *opmode = m;
+	  return float_mode_p (m) ? RL_IC_FADD : RL_IC_IALU;   /* vcmppd, setcc */
+	}
+      if ((code == UNSPEC || code == UNSPEC_VOLATILE) && XVECLEN (op, 0) > 0)
+	{
+	  rtx e0 = XVECEXP (op, 0, 0);
+	  /* (unspec [(compare ...)] UNSPEC_NOTRAP): ucomisd */
+	  if (GET_CODE (e0) == COMPARE || COMPARISON_P (e0))
+	    return classify_op (e0, opmode);
+	  /* mask-producing compares and the like: width of the widest
+	     operand, not of the result (vcmppd zmm -> k is a 512-bit op) */
+	  for (int i = 0; i < XVECLEN (op, 0); i++)
+	    {
+	      machine_mode m = GET_MODE (XVECEXP (op, 0, i));
+	      if (mode_bits (m) > mode_bits (*opmode)
+		  && GET_MODE_CLASS (m) != MODE_CC)
+		*opmode = m;
+	    }
+	  return RL_IC_OTHER;
+	}
+      /* FLOAT, FIX, FLOAT_EXTEND, FLOAT_TRUNCATE, VEC_CONCAT, VEC_SELECT,
+	 VEC_DUPLICATE, VEC_MERGE, UNSPEC, CONST_VECTOR, ... */
+      return RL_IC_OTHER;
+    }
+}
+
+/* ------------------------------------------------------------- mnemonic */
+
+/* Condition suffix of a comparison operand as the target prints it (%C). */
+void
+print_cond (char *out, size_t outlen, rtx cmp, int letter)
+{
+  out[0] = 0;
+  if (!cmp || !COMPARISON_P (cmp) || !targetm.asm_out.print_operand)
+    return;
+  rtx op0 = XEXP (cmp, 0);
+  if (GET_MODE_CLASS (GET_MODE (op0)) != MODE_CC)
+    return;
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&buf, &len);
+  if (!f)
+    return;
+  targetm.asm_out.print_operand (f, cmp, letter);
+  fclose (f);
+  if (buf)
+    {
+      snprintf (out, outlen, "%s", buf);
+      free (buf);
+    }
+}
+
+/* First word of template TEMPL with %-codes resolved, into OUT. */
+void
+template_mnemonic (const char *templ, char *out, size_t outlen)
+{
+  size_t n = 0;
+  int in_dialect = 0;         /* inside {att|intel}: 1 first alt, 2 others */
+  const char *p = templ;
+  out[0] = 0;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  for (; *p && n + 1 < outlen; p++)
+    {
+      char c = *p;
+      if (c == '{')
+	{
+	  in_dialect = 1;
+	  continue;
+	}
+      if (c == '|' && in_dialect)
+	{
+	  in_dialect = 2;
+	  continue;
+	}
+      if (c == '}' && in_dialect)
+	{
+	  in_dialect = 0;
+	  continue;
+	}
+      if (in_dialect == 2)
+	continue;
+      if (c == ' ' || c == '\t' || c == '\n' || c == ';')
+	break;
+      if (c == '%')
+	{
+	  char code = p[1];
+	  if (!code)
+	    break;
+	  p++;
+	  if (code == 'v')
+	    {
+#ifdef TARGET_AVX
+	      if (TARGET_AVX)
+		out[n++] = 'v';
+#endif
+	      continue;
+	    }
+	  if (code == ';')
+	    break;
+	  if (code == '%')
+	    {
+	      out[n++] = '%';
+	      continue;
+	    }
+	  if (ISALPHA (code) && ISDIGIT (p[1]))
+	    {
+	      int opno = p[1] - '0';
+	      p++;
+	      while (ISDIGIT (p[1]))
+		opno = opno * 10 + (*++p - '0');
+	      if ((code == 'C' || code == 'c' || code == 'F' || code == 'f')
+		  && opno < recog_data.n_operands)
+		{
+		  char cond[16];
+		  print_cond (cond, sizeof cond, recog_data.operand[opno], code);
+		  for (const char *q = cond; *q && n + 1 < outlen; q++)
+		    out[n++] = *q;
+		}
+	      else if (code == 'z' && opno < recog_data.n_operands)
+		{
+		  machine_mode m = GET_MODE (recog_data.operand[opno]);
+		  if (SCALAR_INT_MODE_P (m))
+		    switch (mode_bits (m))
+		      {
+		      case 8: out[n++] = 'b'; break;
+		      case 16: out[n++] = 'w'; break;
+		      case 32: out[n++] = 'l'; break;
+		      case 64: out[n++] = 'q'; break;
+		      default: break;
+		      }
+		}
+	      continue;
+	    }
+	  /* punctuation codes (%+ %! %^ %* ...) print prefixes or nothing */
+	  continue;
+	}
+      out[n++] = c;
+    }
+  out[n] = 0;
+}
+
+/* X mentions an x87 stack register (or we cannot tell). */
+bool
+mentions_stack_reg (rtx x)
+{
+#ifdef STACK_REGS
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, x, NONCONST)
+    if (REG_P (*iter) && STACK_REG_P (*iter))
+      return true;
+  return false;
+#else
+  return false;
+#endif
+}
+
+/* Mnemonic of INSN from its output template; false if not available. */
+bool
+insn_mnemonic (rtx_insn *insn, char *out, size_t outlen)
+{
+  out[0] = 0;
+  if (CALL_P (insn))
+    {
+      snprintf (out, outlen, "call");
+      return true;
+    }
+  int code = recog_memoized (insn);
+  if (code < 0)
+    return false;
+  int fmt = insn_data[code].output_format;
+  if (fmt != INSN_OUTPUT_FORMAT_SINGLE && fmt != INSN_OUTPUT_FORMAT_MULTI
+      && fmt != INSN_OUTPUT_FORMAT_FUNCTION)
+    return false;
+  /* Output functions assume final's state: x87 ones (output_fp_compare, ...)
+     assert that reg-stack (after sched2) has converted the registers; jump
+     and call output functions look at final's state.  Only plain templates
+     for those. */
+  if (fmt == INSN_OUTPUT_FORMAT_FUNCTION
+      && (JUMP_P (insn) || mentions_stack_reg (PATTERN (insn))))
+    return false;
+  /* Operands and the alternative, as final_scan_insn has them.  After reload
+     every insn satisfies its constraints; if one does not, give up instead of
+     letting GCC report it. */
+  extract_insn (insn);
+  if (!constrain_operands (1, get_enabled_alternatives (insn)))
+    {
+      which_alternative = -1;
+      return false;
+    }
+
+  const char *templ = NULL;
+  char *sink = NULL;
+  size_t sinklen = 0;
+  if (fmt == INSN_OUTPUT_FORMAT_FUNCTION)
+    {
+      /* Some output functions print through output_asm_insn themselves and
+	 return "": catch that text instead of writing into the .s file. */
+      FILE *saved = asm_out_file;
+      rtx_insn *saved_cur = current_output_insn;
+      FILE *f = open_memstream (&sink, &sinklen);
+      if (!f)
+	return false;
+      asm_out_file = f;
+      current_output_insn = insn;
+      templ = get_insn_template (code, insn);
+      asm_out_file = saved;
+      current_output_insn = saved_cur;
+      fclose (f);
+    }
+  else
+    templ = get_insn_template (code, insn);
+
+  if (templ && templ[0] && templ[0] != '#')
+    template_mnemonic (templ, out, outlen);
+  else if (sink && sink[0])
+    {
+      /* already printed text: "\tmnemonic\toperands" */
+      const char *q = sink;
+      while (*q == ' ' || *q == '\t')
+	q++;
+      size_t k = 0;
+      while (q[k] && q[k] != ' ' && q[k] != '\t' && q[k] != '\n' && k + 1 < outlen)
+	{
+	  out[k] = q[k];
+	  k++;
+	}
+      out[k] = 0;
+    }
+  free (sink);
+  which_alternative = -1;
+  return out[0] != 0;
+}
+
+/* ------------------------------------------------------- classification */
+
+/* The SET that describes INSN: the pattern, or the first SET of a PARALLEL. */
+rtx
+main_set (rtx pat)
+{
+  if (GET_CODE (pat) == SET)
+    return pat;
+  if (GET_CODE (pat) == PARALLEL)
+    for (int i = 0; i < XVECLEN (pat, 0); i++)
+      {
+	rtx e = XVECEXP (pat, 0, i);
+	if (GET_CODE (e) == SET)
+	  return e;
+      }
+  return NULL_RTX;
+}
+
+void
+classify_insn (rtx_insn *insn, rl_insn *ri)
+{
+  memset (ri, 0, sizeof *ri);
+  ri->cls = RL_IC_OTHER;
+  ri->mem = RL_MEM_NONE;
+
+  rtx pat = PATTERN (insn);
+  rtx set = main_set (pat);
+  const char *fallback = GET_RTX_NAME (GET_CODE (pat));
+
+  if (JUMP_P (insn) || (set && SET_DEST (set) == pc_rtx))
+    {
+      ri->cls = RL_IC_BRANCH;
+      fallback = "jump";
+    }
+  else if (CALL_P (insn))
+    {
+      ri->cls = RL_IC_OTHER;
+      fallback = "call";
+    }
+  else if (set)
+    {
+      rtx dest = SET_DEST (set);
+      rtx src = SET_SRC (set);
+      while (GET_CODE (dest) == SUBREG || GET_CODE (dest) == STRICT_LOW_PART
+	     || GET_CODE (dest) == ZERO_EXTRACT)
+	dest = XEXP (dest, 0);
+      fallback = GET_RTX_NAME (GET_CODE (src));
+
+      if (MEM_P (dest))
+	{
+	  /* store; a read-modify-write op keeps its operation class */
+	  ri->mem = RL_MEM_STORE;
+	  ri->mem_width = mode_bits (GET_MODE (dest));
+	  ri->width = ri->mem_width;
+	  ri->elem_bits = elem_bits_of (GET_MODE (dest));
+	  rtx s = src;
+	  while (GET_CODE (s) == SUBREG || GET_CODE (s) == VEC_SELECT
+		 || GET_CODE (s) == VEC_MERGE || GET_CODE (s) == UNSPEC)
+	    {
+	      if (GET_CODE (s) == UNSPEC && XVECLEN (s, 0) != 1)
+		break;
+	      s = GET_CODE (s) == UNSPEC ? XVECEXP (s, 0, 0) : XEXP (s, 0);
+	    }
+	  if (REG_P (s) || CONSTANT_P (s) || GET_CODE (s) == CONST_VECTOR)
+	    ri->cls = RL_IC_STORE;
+	  else
+	    {
+	      machine_mode om;
+	      ri->cls = classify_op (src, &om);
+	      if (ri->cls == RL_IC_OTHER && (GET_CODE (src) == VEC_SELECT
+					     || GET_CODE (src) == UNSPEC))
+		ri->cls = RL_IC_STORE;
+	    }
+	}
+      else
+	{
+	  rtx m = pure_mem_source (src);
+	  if (m)
+	    {
+	      ri->cls = RL_IC_LOAD;
+	      ri->mem = RL_MEM_LOAD;
+	      ri->mem_width = GET_CODE (src) == VEC_SELECT
+		? mode_bits (GET_MODE (src)) : mode_bits (GET_MODE (m));
+	      ri->width = mode_bits (GET_MODE (dest));
+	      ri->elem_bits = elem_bits_of (GET_MODE (dest));
+	    }
+	  else
+	    {
+	      machine_mode om = VOIDmode;
+	      ri->cls = classify_op (src, &om);
+	      if (om == VOIDmode || GET_MODE_CLASS (om) == MODE_CC)
+		om = GET_MODE (dest);
+	      if (GET_MODE_CLASS (om) == MODE_CC)
+		om = VOIDmode;
+	      ri->width = mode_bits (om);
+	      ri->elem_bits = elem_bits_of (om);
+	      rtx mm = find_mem (src);
+	      if (mm)
+		{
+		  ri->mem = RL_MEM_LOAD_OP;
+		  ri->mem_width = mode_bits (GET_MODE (mm));
+		}
+	    }
+	}
+    }
+  else
+    {
+      /* no SET: unspec_volatile, prefetch, asm, trap_if, ... */
+      rtx mm = find_mem (pat);
+      if (mm)
+	{
+	  ri->mem = RL_MEM_LOAD_OP;
+	  ri->mem_width = mode_bits (GET_MODE (mm));
+	}
+    }
+
+  if (!insn_mnemonic (insn, ri->mnemonic, sizeof ri->mnemonic))
+    snprintf (ri->mnemonic, sizeof ri->mnemonic, "%s", fallback);
+}
+
+bool
+real_insn_p (rtx_insn *insn)
+{
+  if (!NONDEBUG_INSN_P (insn))
+    return false;
+  rtx pat = PATTERN (insn);
+  if (GET_CODE (pat) == USE || GET_CODE (pat) == CLOBBER)
+    return false;
+  return true;
+}
+
+/* BB is on a path that (by the profile, guessed or measured) runs in fewer
+ * than 1 of RL_COLD_RATIO passes through LOOP: errno calls of sqrt, assert and
+ * bounds-check failures.  Such paths are left out of the body; the first model
+ * costs one pass through the hot blocks. */
+#define RL_COLD_RATIO 20
+bool
+cold_block_p (function *fun, class loop *loop, basic_block bb)
+{
+  if (bb == loop->header)
+    return false;
+  if (BB_PARTITION (bb) == BB_COLD_PARTITION
+      || probably_never_executed_bb_p (fun, bb))
+    return true;
+  profile_count hc = loop->header->count;
+  if (!hc.initialized_p () || !bb->count.initialized_p () || !hc.nonzero_p ()
+      || !hc.compatible_p (bb->count))
+    return false;
+  return bb->count.apply_scale (RL_COLD_RATIO, 1) < hc;
+}
+
+/* Build the body of late loop LOOP into B, in layout order, without cold
+ * blocks. */
+void
+build_body (function *fun, class loop *loop, rl_body *b)
+{
+  memset (b, 0, sizeof *b);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      if (!flow_bb_inside_loop_p (loop, bb))
+	continue;
+      if (cold_block_p (fun, loop, bb))
+	continue;
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+	{
+	  if (!real_insn_p (insn))
+	    continue;
+	  if (b->ninsns >= RL_MAX_INSNS)
+	    return;
+	  classify_insn (insn, &b->insns[b->ninsns++]);
+	}
+    }
+}
+
+} // anon namespace
+
+/* ------------------------------------------------------------------ API */
+
+void
+rl_rtl_reset (void)
+{
+  free_records ();
+}
+
+void
+rl_rtl_record_loops (function *fun)
+{
+  free_records ();
+  if (!fun || !loops_for_fn (fun))
+    return;
+  rec_fndecl = fun->decl;
+  RL_FOR_EACH_LOOP_INNERMOST (fun, loop)
+    {
+      if (loop->num == 0 || loop->inner)
+	continue;
+      if (nrecs == recs_cap)
+	{
+	  recs_cap = recs_cap ? 2 * recs_cap : 8;
+	  recs = XRESIZEVEC (rl_loop_rec, recs, recs_cap);
+	}
+      rl_loop_rec *r = &recs[nrecs++];
+      memset (r, 0, sizeof *r);
+      r->num = loop->num;
+      switch (loop->lpt_decision.decision)
+	{
+	case LPT_UNROLL_CONSTANT:
+	case LPT_UNROLL_RUNTIME:
+	case LPT_UNROLL_STUPID:
+	  r->unroll = (int) loop->lpt_decision.times + 1;
+	  break;
+	default:
+	  r->unroll = 1;
+	}
+      r->uids = loop_uids (loop, &r->nuids);
+    }
+}
+
+void
+rl_rtl_extract_bodies (function *fun)
+{
+  if (!fun || nrecs == 0 || fun->decl != rec_fndecl)
+    return;
+  /* Rebuild the loop tree only if nobody else has one (after loop2_done
+     current_loops is NULL); then leave the function as we found it. */
+  bool own = false;
+  if (!loops_for_fn (fun))
+    {
+      if (fun != cfun)
+	return;
+      loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
+      own = true;
+    }
+  if (loops_for_fn (fun))
+    {
+      RL_FOR_EACH_LOOP_INNERMOST (fun, loop)
+	{
+	  if (loop->num == 0 || loop->inner)
+	    continue;
+	  int nu = 0;
+	  int *uids = loop_uids (loop, &nu);
+	  int best = -1, bestc = 0;
+	  for (int i = 0; i < nrecs; i++)
+	    {
+	      int c = common_count (uids, nu, recs[i].uids, recs[i].nuids);
+	      if (c > bestc)
+		{
+		  bestc = c;
+		  best = i;
+		}
+	    }
+	  XDELETEVEC (uids);
+	  if (best < 0 || bestc <= recs[best].best_common)
+	    continue;
+	  rl_loop_rec *r = &recs[best];
+	  if (!r->body)
+	    r->body = XNEW (rl_body);
+	  build_body (fun, loop, r->body);
+	  r->body->vector_factor = 0;   /* the caller knows it from GIMPLE */
+	  r->body->unroll = r->unroll;
+	  r->body->iters_per_pass = r->unroll;
+	  r->best_common = bestc;
+	}
+    }
+  if (own)
+    loop_optimizer_finalize (fun);
+  /* leave no cached operands of ours behind */
+  recog_data.insn = NULL;
+  which_alternative = -1;
+}
+
+const rl_body *
+rl_rtl_body (int gimple_loop_num)
+{
+  for (int i = 0; i < nrecs; i++)
+    if (recs[i].num == gimple_loop_num)
+      return recs[i].body;
+  return NULL;
+}

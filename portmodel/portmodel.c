@@ -1,0 +1,135 @@
+/* portmodel.c - the first in-core model (see portmodel.h).
+ *
+ * Every instruction costs the reciprocal throughput of its table row(s) on the
+ * row's unit; cycles add up per unit:
+ *   pure load            LOAD row at mem_width
+ *   store                STORE row at mem_width (+ the operation row when the
+ *                        stored value is computed by the same instruction,
+ *                        e.g. a read-modify-write "add %eax, (mem)"; the read
+ *                        of such an instruction is not costed)
+ *   load-op              LOAD row at mem_width + the operation row at width
+ *   other                the operation row at width
+ * Operation rows are looked up with the FP element width, so SP and DP rows
+ * (dividers) are told apart.  IALU and BRANCH cost their rows if the machine
+ * has them and nothing otherwise: loop overhead is not an unknown instruction.
+ * Any other class without a row counts in out->unknown and costs 1 cycle on
+ * unit "other".
+ *
+ * T_nOL = sum over the non-overlapping units (rl_machine_unit_is_nol),
+ * T_OL  = the largest sum over the other units (one instruction stream per
+ *         unit, no port balancing: that is the next model).
+ */
+#include "portmodel/portmodel.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Add CYCLES to UNIT; units beyond RL_MAX_UNITS share the last slot, renamed
+ * "other" (never happens with the shipped machine files). */
+static void add_cycles(rl_incore *out, const char *unit, double cycles)
+{
+	int i;
+	for (i = 0; i < out->nunits; i++)
+		if (!strcmp(out->unit[i], unit))
+			break;
+	if (i == out->nunits) {
+		if (out->nunits < RL_MAX_UNITS) {
+			out->nunits++;
+			snprintf(out->unit[i], sizeof(out->unit[i]), "%s", unit);
+			out->unit_cycles[i] = 0;
+		} else {
+			i = RL_MAX_UNITS - 1;
+			snprintf(out->unit[i], sizeof(out->unit[i]), "%s", "other");
+		}
+	}
+	out->unit_cycles[i] += cycles;
+}
+
+static int is_flop_class(rl_iclass c)
+{
+	return c == RL_IC_FADD || c == RL_IC_FMUL || c == RL_IC_FMA || c == RL_IC_FDIV ||
+	       c == RL_IC_FSQRT;
+}
+
+/* Cost one row of class CLS; returns 0 if the machine has no row for it. */
+static int cost_row(const rl_machine *m, rl_iclass cls, int width, int elem_bits,
+		    rl_incore *out)
+{
+	const rl_iclass_cost *k = rl_machine_cost_prec(m, cls, width, elem_bits);
+	if (!k)
+		return 0;
+	add_cycles(out, k->unit, k->cycles);
+	return 1;
+}
+
+/* The operation part of an instruction (not its load or store). */
+static int cost_op(const rl_machine *m, const rl_insn *in, rl_incore *out)
+{
+	if (cost_row(m, in->cls, in->width, in->elem_bits, out))
+		return 1;
+	/* loop overhead: free when the table does not model it */
+	return in->cls == RL_IC_IALU || in->cls == RL_IC_BRANCH;
+}
+
+void rl_incore_first(const rl_machine *m, const rl_body *body, rl_incore *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!body)
+		return;
+	int n = body->ninsns;
+	if (n < 0)
+		n = 0;
+	if (n > RL_MAX_INSNS)
+		n = RL_MAX_INSNS;
+
+	for (int i = 0; i < n; i++) {
+		const rl_insn *in = &body->insns[i];
+		int mw = in->mem_width > 0 ? in->mem_width : in->width;
+		rl_mem_kind mem = in->mem;
+		int ok = 1;
+
+		/* tolerate records whose class and memory kind disagree */
+		if (in->cls == RL_IC_LOAD && mem == RL_MEM_NONE)
+			mem = RL_MEM_LOAD;
+		if (in->cls == RL_IC_STORE && mem == RL_MEM_NONE)
+			mem = RL_MEM_STORE;
+
+		switch (mem) {
+		case RL_MEM_LOAD:
+			out->nloads++;
+			ok = cost_row(m, RL_IC_LOAD, mw, 0, out);
+			if (in->cls != RL_IC_LOAD && in->cls != RL_IC_STORE)
+				ok &= cost_op(m, in, out);   /* mislabelled load-op */
+			break;
+		case RL_MEM_STORE:
+			out->nstores++;
+			ok = cost_row(m, RL_IC_STORE, mw, 0, out);
+			if (in->cls != RL_IC_STORE && in->cls != RL_IC_LOAD)
+				ok &= cost_op(m, in, out);   /* read-modify-write */
+			break;
+		case RL_MEM_LOAD_OP:
+			out->nloads++;
+			ok = cost_row(m, RL_IC_LOAD, mw, 0, out);
+			if (in->cls != RL_IC_LOAD && in->cls != RL_IC_STORE)
+				ok &= cost_op(m, in, out);
+			break;
+		case RL_MEM_NONE:
+		default:
+			ok = cost_op(m, in, out);
+			break;
+		}
+		if (!ok) {
+			out->unknown++;
+			add_cycles(out, "other", 1.0);
+		}
+		if (is_flop_class(in->cls))
+			out->nflops_insns++;
+	}
+
+	for (int u = 0; u < out->nunits; u++) {
+		if (rl_machine_unit_is_nol(m, out->unit[u]))
+			out->t_nol += out->unit_cycles[u];
+		else if (out->unit_cycles[u] > out->t_ol)
+			out->t_ol = out->unit_cycles[u];
+	}
+}

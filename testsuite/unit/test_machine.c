@@ -1,0 +1,322 @@
+/* Unit tests of machines/machine.c: bundled machine files load, SNB figures match seed 004,
+ * broken files give NULL and an error "FILE:LINE:COL: ..." at the right place.
+ * Run from the repository root (or set RL_SRCDIR to it). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "machines/machine.h"
+
+static const char *srcdir(void)
+{
+	const char *d = getenv("RL_SRCDIR");
+	return d && *d ? d : ".";
+}
+
+static void path_of(char *out, size_t len, const char *rel)
+{
+	snprintf(out, len, "%s/%s", srcdir(), rel);
+}
+
+static rl_machine *load_rel(const char *rel, char *err, size_t errlen)
+{
+	char p[1024];
+	path_of(p, sizeof p, rel);
+	return rl_machine_load(p, err, errlen);
+}
+
+/* ---------------------------------------------------------------- bundled files */
+
+static void test_all_bundled_files_load(void **state)
+{
+	(void)state;
+	char dir[1024];
+	path_of(dir, sizeof dir, "machines");
+	DIR *d = opendir(dir);
+	assert_non_null(d);
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		if (l < 5 || strcmp(e->d_name + l - 4, ".yml"))
+			continue;
+		char p[2048], err[512] = "";
+		snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+		rl_machine *m = rl_machine_load(p, err, sizeof err);
+		if (!m)
+			fail_msg("%s: %s", e->d_name, err);
+		assert_string_equal(err, "");
+		/* name is the basename without .yml */
+		assert_int_equal(strlen(m->name), l - 4);
+		assert_memory_equal(m->name, e->d_name, l - 4);
+		assert_true(m->clock_ghz > 0);
+		assert_true(m->cores >= 1);
+		assert_true(m->nlevels >= 1 && m->nlevels <= RL_MAX_LEVELS);
+		for (int i = 0; i < m->nlevels; i++) {
+			assert_true(m->levels[i].size > 0);
+			assert_true(m->levels[i].cycles_per_line > 0);
+		}
+		assert_true(m->mem_cycles_per_line > 0);
+		assert_true(m->ncosts > 0);
+		/* every machine can load and store at any width */
+		assert_non_null(rl_machine_cost(m, RL_IC_LOAD, 64));
+		assert_non_null(rl_machine_cost(m, RL_IC_STORE, 256));
+		rl_machine_free(m);
+		n++;
+	}
+	closedir(d);
+	assert_true(n >= 3); /* snb-e5-2680, zen4, emr-host */
+}
+
+static void test_snb_figures(void **state)
+{
+	(void)state;
+	char err[512];
+	rl_machine *m = load_rel("machines/snb-e5-2680.yml", err, sizeof err);
+	if (!m)
+		fail_msg("%s", err);
+	assert_string_equal(m->name, "snb-e5-2680");
+	assert_true(fabs(m->clock_ghz - 2.7) < 1e-9);
+	assert_int_equal(m->cores, 8);
+	assert_int_equal(m->overlap, RL_OVERLAP_SERIAL);
+	assert_true(fabs(m->lc_safety_factor - 0.5) < 1e-9);
+	assert_int_equal(m->nlevels, 3);
+	assert_string_equal(m->levels[0].name, "L1");
+	assert_int_equal(m->levels[0].size, 32768);
+	assert_int_equal(m->levels[1].size, 262144);
+	assert_int_equal(m->levels[2].size, 20 * 1024 * 1024);
+	assert_int_equal(m->levels[0].line, 64);
+	assert_int_equal(m->levels[2].shared_by, 8);
+	assert_true(fabs(m->levels[0].cycles_per_line - 2.0) < 1e-9);
+	assert_true(fabs(m->levels[1].cycles_per_line - 2.0) < 1e-9);
+	assert_true(fabs(m->mem_bandwidth_gbs - 40.0) < 1e-9);
+	assert_true(fabs(m->mem_cycles_per_line - 4.32) < 0.01);
+	/* the last level's transfer is the memory transfer */
+	assert_true(fabs(m->levels[2].cycles_per_line - m->mem_cycles_per_line) < 1e-12);
+	assert_int_equal(m->n_nonoverlapping, 1);
+	assert_string_equal(m->nonoverlapping[0], "load");
+	assert_true(rl_machine_unit_is_nol(m, "load"));
+	assert_false(rl_machine_unit_is_nol(m, "store"));
+	assert_false(rl_machine_unit_is_nol(m, "fp_add"));
+
+	/* in-core table: exact width first, then width 0 */
+	const rl_iclass_cost *c = rl_machine_cost(m, RL_IC_LOAD, 256);
+	assert_non_null(c);
+	assert_true(fabs(c->cycles - 1.0) < 1e-9);
+	assert_string_equal(c->unit, "load");
+	c = rl_machine_cost(m, RL_IC_LOAD, 128);
+	assert_true(fabs(c->cycles - 0.5) < 1e-9);
+	c = rl_machine_cost(m, RL_IC_STORE, 256);
+	assert_true(fabs(c->cycles - 2.0) < 1e-9);
+	c = rl_machine_cost(m, RL_IC_FADD, 256);      /* width-0 row */
+	assert_non_null(c);
+	assert_int_equal(c->width, 0);
+	assert_true(fabs(c->cycles - 1.0) < 1e-9);
+	assert_true(fabs(c->latency - 3.0) < 1e-9);
+	assert_null(rl_machine_cost(m, RL_IC_FMA, 256)); /* no FMA on SNB */
+	/* divider: precision-aware, and conservative when the precision is unknown */
+	c = rl_machine_cost_prec(m, RL_IC_FDIV, 256, 64);
+	assert_true(fabs(c->cycles - 42.0) < 1e-9);
+	c = rl_machine_cost_prec(m, RL_IC_FDIV, 256, 32);
+	assert_true(fabs(c->cycles - 28.0) < 1e-9);
+	c = rl_machine_cost(m, RL_IC_FDIV, 256);
+	assert_true(fabs(c->cycles - 42.0) < 1e-9);
+	c = rl_machine_cost(m, RL_IC_FDIV, 64);
+	assert_true(fabs(c->cycles - 22.0) < 1e-9);
+	rl_machine_free(m);
+}
+
+static void test_zen4_and_host(void **state)
+{
+	(void)state;
+	char err[512];
+	rl_machine *m = load_rel("machines/zen4.yml", err, sizeof err);
+	if (!m)
+		fail_msg("%s", err);
+	assert_int_equal(m->overlap, RL_OVERLAP_ZEN);
+	assert_int_equal(m->levels[2].victim, 1);
+	assert_int_equal(m->levels[2].shared_by, 8);
+	assert_true(fabs(m->levels[0].cycles_per_line - 1.0) < 1e-9); /* "64 B/cy" */
+	assert_true(fabs(rl_machine_cost(m, RL_IC_LOAD, 512)->cycles - 1.0) < 1e-9);
+	assert_true(fabs(rl_machine_cost(m, RL_IC_FMA, 256)->cycles - 0.5) < 1e-9);
+	rl_machine_free(m);
+
+	m = load_rel("machines/emr-host.yml", err, sizeof err);
+	if (!m)
+		fail_msg("%s", err);
+	assert_int_equal(m->overlap, RL_OVERLAP_SERIAL);
+	assert_int_equal(m->levels[0].size, 48 * 1024);
+	assert_int_equal(m->levels[1].size, 2 * 1024 * 1024);
+	assert_true(m->clock_ghz > 1.0 && m->clock_ghz < 5.0);
+	assert_non_null(rl_machine_cost(m, RL_IC_FMA, 512));
+	rl_machine_free(m);
+}
+
+/* ---------------------------------------------------------------- broken files */
+
+/* Load testsuite/machines/FILE, expect NULL and an error that starts with
+ * "<path>:LINE:COL: " and contains every string of WANT (NULL-terminated). */
+static void expect_error(const char *file, int line, int col, const char *const *want)
+{
+	char rel[256], path[1024], err[1024] = "", prefix[1200];
+	snprintf(rel, sizeof rel, "testsuite/machines/%s", file);
+	path_of(path, sizeof path, rel);
+	rl_machine *m = rl_machine_load(path, err, sizeof err);
+	if (m) {
+		rl_machine_free(m);
+		fail_msg("%s: loaded, expected an error at %d:%d", file, line, col);
+	}
+	snprintf(prefix, sizeof prefix, "%s:%d:%d: ", path, line, col);
+	if (strncmp(err, prefix, strlen(prefix)) != 0)
+		fail_msg("%s: expected an error starting with '%s', got '%s'", file, prefix, err);
+	for (int i = 0; want && want[i]; i++)
+		if (!strstr(err, want[i]))
+			fail_msg("%s: expected '%s' in the error, got '%s'", file, want[i], err);
+}
+
+static void test_wrong_type(void **state)
+{
+	(void)state;
+	const char *const w[] = { "expected an integer for 'cores'", "got 'eight'", NULL };
+	expect_error("bad-type.yml", 4, 8, w);
+}
+
+static void test_missing_key(void **state)
+{
+	(void)state;
+	const char *const w[] = { "expected required key 'bandwidth'", "'memory'", NULL };
+	expect_error("missing-key.yml", 10, 3, w);
+}
+
+static void test_unknown_key(void **state)
+{
+	(void)state;
+	const char *const w[] = { "unknown key 'bandwith'", "did you mean 'bandwidth'",
+				  "expected one of: bandwidth, benchmark", NULL };
+	expect_error("unknown-key.yml", 9, 11, w);
+}
+
+static void test_bad_unit(void **state)
+{
+	(void)state;
+	const char *const w[] = { "expected a size with unit (B, KiB, MiB, GiB) for 'size'",
+				  "got '1 MB'", NULL };
+	expect_error("bad-unit.yml", 8, 23, w);
+}
+
+static void test_not_yaml(void **state)
+{
+	(void)state;
+	const char *const w[] = { "expected valid YAML", "flow sequence at line 2", NULL };
+	expect_error("not-yaml.yml", 5, 1, w);
+	const char *const w2[] = { "expected a mapping of machine keys", NULL };
+	expect_error("not-a-mapping.yml", 2, 1, w2);
+}
+
+static void test_empty_file(void **state)
+{
+	(void)state;
+	const char *const w[] = { "expected a machine description", "got an empty file", NULL };
+	expect_error("empty.yml", 1, 1, w);
+}
+
+static void test_out_of_range(void **state)
+{
+	(void)state;
+	const char *const w[] = { "expected a power of 2", "'line'", "got '48 B'", NULL };
+	expect_error("bad-line.yml", 7, 39, w);
+	const char *const w2[] = { "expected a positive clock frequency for 'clock'", NULL };
+	expect_error("bad-clock.yml", 3, 8, w2);
+}
+
+static void test_missing_file_and_small_buffers(void **state)
+{
+	(void)state;
+	char err[256] = "";
+	assert_null(rl_machine_load("testsuite/machines/does-not-exist.yml", err, sizeof err));
+	assert_non_null(strstr(err, "does-not-exist.yml: cannot open machine file"));
+	/* tiny or absent error buffers must not overflow or crash */
+	char tiny[8];
+	char path[1024];
+	path_of(path, sizeof path, "testsuite/machines/bad-type.yml");
+	assert_null(rl_machine_load(path, tiny, sizeof tiny));
+	assert_int_equal(strlen(tiny), sizeof tiny - 1);
+	assert_null(rl_machine_load(path, NULL, 0));
+	assert_null(rl_machine_load(NULL, err, sizeof err));
+	rl_machine_free(NULL);
+}
+
+static void test_minimal_file_defaults(void **state)
+{
+	(void)state;
+	char err[512];
+	rl_machine *m = load_rel("testsuite/machines/good-minimal.yml", err, sizeof err);
+	if (!m)
+		fail_msg("%s", err);
+	assert_string_equal(m->name, "good-minimal");
+	assert_int_equal(m->levels[0].ways, 0);
+	assert_int_equal(m->levels[0].shared_by, 1);
+	assert_int_equal(m->levels[0].write_allocate, 1);
+	assert_int_equal(m->levels[0].victim, 0);
+	assert_true(fabs(m->levels[0].cycles_per_line - 2.0) < 1e-9); /* 64 B at 32 B/cy */
+	assert_true(fabs(m->mem_cycles_per_line - 5.0) < 1e-9);      /* 64 * 2 / 25.6 */
+	const rl_iclass_cost *c = rl_machine_cost(m, RL_IC_LOAD, 512); /* width 0 = any */
+	assert_non_null(c);
+	assert_true(fabs(c->cycles - 0.5) < 1e-9);
+	assert_null(rl_machine_cost(m, RL_IC_STORE, 64));
+	assert_string_equal(rl_iclass_name(RL_IC_FMA), "fma");
+	assert_string_equal(rl_iclass_name(RL_IC_OTHER), "other");
+	assert_string_equal(rl_iclass_name(RL_IC_LOAD), "load");
+	rl_machine_free(m);
+}
+
+static void test_resolve(void **state)
+{
+	(void)state;
+	char out[1024], dir[1024];
+	path_of(dir, sizeof dir, "machines");
+	assert_int_equal(rl_machine_resolve(dir, "snb-e5-2680", out, sizeof out), 1);
+	char want[1100];
+	snprintf(want, sizeof want, "%s/snb-e5-2680.yml", dir);
+	assert_string_equal(out, want);
+	assert_int_equal(rl_machine_resolve(dir, "no-such-machine", out, sizeof out), 0);
+	/* a string with '/' or a .yml suffix is a path, used as given */
+	char p[1024];
+	path_of(p, sizeof p, "machines/zen4.yml");
+	assert_int_equal(rl_machine_resolve("/nonexistent", p, out, sizeof out), 1);
+	assert_string_equal(out, p);
+	rl_machine_resolve(dir, "no-such.yml", out, sizeof out); /* a path, not DIR/NAME.yml */
+	assert_string_equal(out, "no-such.yml");
+	assert_int_equal(rl_machine_resolve(dir, "no-such.yml", out, sizeof out), 0);
+	/* too small an output buffer: not found, never overflow */
+	char small[4];
+	assert_int_equal(rl_machine_resolve(dir, "snb-e5-2680", small, sizeof small), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_all_bundled_files_load),
+		cmocka_unit_test(test_snb_figures),
+		cmocka_unit_test(test_zen4_and_host),
+		cmocka_unit_test(test_wrong_type),
+		cmocka_unit_test(test_missing_key),
+		cmocka_unit_test(test_unknown_key),
+		cmocka_unit_test(test_bad_unit),
+		cmocka_unit_test(test_not_yaml),
+		cmocka_unit_test(test_empty_file),
+		cmocka_unit_test(test_out_of_range),
+		cmocka_unit_test(test_missing_file_and_small_buffers),
+		cmocka_unit_test(test_minimal_file_defaults),
+		cmocka_unit_test(test_resolve),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

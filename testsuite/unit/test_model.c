@@ -1,0 +1,308 @@
+/* Unit tests of the first traffic model, the ECM composition and the note text.
+ * The machine is built by hand with seed 004's Sandy Bridge EP figures so these
+ * tests do not depend on the YAML loader. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag/diag.h"
+#include "model/report.h"
+
+/* Seed 004, section 2: 32 KiB L1, 256 KiB L2, 20 MiB L3, 64 B lines,
+ * 2 cy per line L1<->L2 and L2<->L3, 40 GB/s at 2.7 GHz -> 4.32 cy per line. */
+static void snb_machine(rl_machine *m)
+{
+	memset(m, 0, sizeof(*m));
+	snprintf(m->name, sizeof(m->name), "snb-e5-2680");
+	m->clock_ghz = 2.7;
+	m->cores = 8;
+	m->overlap = RL_OVERLAP_SERIAL;
+	m->nlevels = 3;
+	const long long sizes[3] = { 32 << 10, 256 << 10, 20 << 20 };
+	for (int l = 0; l < 3; l++) {
+		m->levels[l].name[0] = 'L';
+		m->levels[l].name[1] = (char)('1' + l);
+		m->levels[l].size = sizes[l];
+		m->levels[l].line = 64;
+		m->levels[l].write_allocate = 1;
+		m->levels[l].shared_by = l == 2 ? 8 : 1;
+		m->levels[l].cycles_per_line = 2;
+	}
+	m->mem_bandwidth_gbs = 40;
+	m->mem_cycles_per_line = 64 * 2.7 / 40;
+}
+
+static int add_array(rl_nest *n, const char *name, int ndims, long long inner_extent, int param)
+{
+	rl_array *a = &n->arrays[n->narrays];
+	snprintf(a->name, sizeof(a->name), "%s", name);
+	a->kind = RL_ELEM_DOUBLE;
+	a->elem_size = 8;
+	a->ndims = ndims;
+	if (ndims == 2) {
+		if (param >= 0)
+			a->extent[1].par[param] = 1;
+		else
+			a->extent[1].cst = inner_extent;
+	}
+	return n->narrays++;
+}
+
+/* access ARR[i_outer + dj][i_inner + di] (2D) or ARR[i0 + di] (1D) */
+static void add_access(rl_nest *n, int arr, int write, int dj, int di)
+{
+	rl_access *acc = &n->accesses[n->naccesses++];
+	acc->array = arr;
+	acc->is_write = write;
+	if (n->arrays[arr].ndims == 1) {
+		acc->sub[0].it[0] = 1;
+		acc->sub[0].cst = di;
+	} else {
+		acc->sub[0].it[0] = 1;
+		acc->sub[0].cst = dj;
+		acc->sub[1].it[1] = 1;
+		acc->sub[1].cst = di;
+	}
+}
+
+static rl_nest *daxpy_nest(void)
+{
+	rl_nest *n = rl_nest_alloc();
+	n->nloops = 1;
+	n->loops[0].step = 1;
+	int a = add_array(n, "a", 1, 0, -1), b = add_array(n, "b", 1, 0, -1);
+	add_access(n, a, 0, 0, 0);
+	add_access(n, b, 0, 0, 0);
+	add_access(n, a, 1, 0, 0);
+	n->flops[1].add = 1;
+	n->flops[1].mul = 1;
+	return n;
+}
+
+/* 2D 5-point Jacobi b[j][i] = a[j][i-1] + a[j][i+1] + a[j-1][i] + a[j+1][i];
+ * PARAM >= 0: inner extent is parameter n (VLA / flattened), else constant. */
+static rl_nest *jacobi_nest(int use_param)
+{
+	rl_nest *n = rl_nest_alloc();
+	n->nloops = 2;
+	n->loops[0].step = n->loops[1].step = 1;
+	int p = -1;
+	if (use_param) {
+		p = rl_nest_param_index(n, "n");
+		n->params[p].has_value = 1;
+		n->params[p].value = 1000;
+	}
+	int a = add_array(n, "a", 2, 1000, p), b = add_array(n, "b", 2, 1000, p);
+	add_access(n, a, 0, 0, -1);
+	add_access(n, a, 0, 0, 1);
+	add_access(n, a, 0, -1, 0);
+	add_access(n, a, 0, 1, 0);
+	add_access(n, b, 1, 0, 0);
+	return n;
+}
+
+/* DAXPY: a read and written (1 load + 1 evict), b read (1 load): 3 lines per
+ * 8 iterations -> 6 cy at 2 cy/line, 3 * 4.32 = 12.96 cy from memory
+ * (seed 004: {4 || 4 | 6 | 6 | 13}). */
+static void test_daxpy_traffic(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	rl_nest *n = daxpy_nest();
+	rl_traffic t;
+	char why[128];
+	assert_int_equal(rl_traffic_first(n, &m, &t, why, sizeof(why)), 1);
+	assert_int_equal(t.iters_per_unit, 8);
+	assert_int_equal(t.nstreams, 2);
+	for (int b = 0; b < 3; b++) {
+		assert_float_equal(t.load_lines[b], 2.0, 1e-9);
+		assert_float_equal(t.wa_lines[b], 0.0, 1e-9);
+		assert_float_equal(t.evict_lines[b], 1.0, 1e-9);
+	}
+	rl_nest_free(n);
+}
+
+/* The in-core terms of seed 004's DAXPY (4, 4) composed with the traffic give
+ * {4 || 4 | 6 | 6 | 13} -> {4 ] 10 ] 16 ] 29} (serial Intel rule). */
+static void test_daxpy_ecm_note(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	rl_nest *n = daxpy_nest();
+	rl_report r;
+	memset(&r, 0, sizeof(r));
+	r.machine = &m;
+	r.nest = n;
+	char why[128];
+	assert_int_equal(rl_traffic_first(n, &m, &r.traffic, why, sizeof(why)), 1);
+	rl_incore core = { .t_ol = 4, .t_nol = 4 };
+	rl_body body = { .iters_per_pass = 8 };
+	rl_ecm_compose(&m, &core, &body, &r.traffic, &r.ecm);
+	assert_float_equal(r.ecm.t_transfer[2], 12.96, 1e-9);
+	assert_float_equal(r.ecm.prediction[3], 28.96, 1e-9);
+	char text[256];
+	rl_diag_ecm_note(&r, text, sizeof(text));
+	assert_string_equal(text,
+		"roofline: ECM {4 || 4 | 6 | 6 | 13} cy/CL -> {4 ] 10 ] 16 ] 29} cy/CL on snb-e5-2680");
+	rl_nest_free(n);
+}
+
+/* Jacobi without layer condition (seed 004 Table 3, last row): 3 rows of a
+ * + write-allocate and eviction of b = 5 lines -> {.. | 10 | 10 | 22}; the
+ * static (extent 1000) and parametric (n = 1000) versions agree. */
+static void test_jacobi_static_equals_param(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	for (int use_param = 0; use_param < 2; use_param++) {
+		rl_nest *n = jacobi_nest(use_param);
+		rl_traffic t;
+		char why[128];
+		assert_int_equal(rl_traffic_first(n, &m, &t, why, sizeof(why)), 1);
+		assert_int_equal(t.nstreams, 4);
+		assert_float_equal(t.load_lines[0] + t.wa_lines[0] + t.evict_lines[0], 5.0, 1e-9);
+		rl_incore core = { .t_ol = 6, .t_nol = 8 };
+		rl_body body = { .iters_per_pass = 8 };
+		rl_ecm e;
+		rl_ecm_compose(&m, &core, &body, &t, &e);
+		assert_float_equal(e.t_transfer[0], 10, 1e-9);
+		assert_float_equal(e.t_transfer[2], 21.6, 1e-9);
+		assert_float_equal(e.prediction[3], 8 + 10 + 10 + 21.6, 1e-9);
+		rl_nest_free(n);
+	}
+}
+
+/* Unknown n: rows j-1, j, j+1 are at unknown distances: still separate streams. */
+static void test_unknown_param_separate_streams(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	rl_nest *n = jacobi_nest(1);
+	n->params[0].has_value = 0;
+	rl_traffic t;
+	char why[128];
+	assert_int_equal(rl_traffic_first(n, &m, &t, why, sizeof(why)), 1);
+	assert_int_equal(t.nstreams, 4);
+	rl_nest_free(n);
+}
+
+/* Traversal against storage order: a[i][j] with i innermost touches one line
+ * per iteration: 8 lines per unit of work. */
+static void test_transposed_access(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	rl_nest *n = rl_nest_alloc();
+	n->nloops = 2;
+	n->loops[0].step = n->loops[1].step = 1;
+	int a = add_array(n, "a", 2, 1000, -1);
+	rl_access *acc = &n->accesses[n->naccesses++];
+	acc->array = a;
+	acc->sub[0].it[1] = 1; /* row index = innermost iterator */
+	acc->sub[1].it[0] = 1;
+	rl_traffic t;
+	char why[128];
+	assert_int_equal(rl_traffic_first(n, &m, &t, why, sizeof(why)), 1);
+	assert_float_equal(t.load_lines[0], 8.0, 1e-9);
+	rl_nest_free(n);
+}
+
+/* Zen rule: all terms overlap: prediction = max of the terms so far. */
+static void test_zen_overlap(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	m.overlap = RL_OVERLAP_ZEN;
+	rl_ecm e = { .t_ol = 4, .t_nol = 2, .ntransfers = 3, .t_transfer = { 3, 5, 9 } };
+	rl_ecm_predict(&m, &e);
+	assert_float_equal(e.prediction[0], 4, 1e-9);
+	assert_float_equal(e.prediction[1], 4, 1e-9);
+	assert_float_equal(e.prediction[2], 5, 1e-9);
+	assert_float_equal(e.prediction[3], 9, 1e-9);
+}
+
+static void test_number_format(void **state)
+{
+	(void)state;
+	char buf[32];
+	rl_diag_number(12.96, buf, sizeof(buf));
+	assert_string_equal(buf, "13");
+	rl_diag_number(4.32, buf, sizeof(buf));
+	assert_string_equal(buf, "4.3");
+	rl_diag_number(-0.01, buf, sizeof(buf));
+	assert_string_equal(buf, "0");
+}
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long len = ftell(f);
+	rewind(f);
+	char *buf = calloc(1, len + 1);
+	if (fread(buf, 1, len, f) != (size_t)len) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+/* The remarks file is byte-identical when written twice. */
+static void test_remarks_deterministic(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	rl_nest *n = jacobi_nest(1);
+	rl_report *r = calloc(1, sizeof(*r));
+	rl_report_build(n, NULL, &m, r);
+	assert_int_equal(r->analysed, 1); /* in-core from the source: no RTL body */
+	char *texts[2];
+	for (int k = 0; k < 2; k++) {
+		rl_remarks *rem = rl_remarks_alloc("jacobi.c", &m);
+		rl_remarks_add_report(rem, r);
+		rl_remarks_add_not_analysed(rem, "jacobi.c", 3, 5, "f", "call to g in loop body");
+		char path[64], err[256];
+		snprintf(path, sizeof(path), "testsuite/out/unit/remarks%d.json", k);
+		assert_int_equal(rl_remarks_write(rem, path, err, sizeof(err)), 1);
+		rl_remarks_free(rem);
+		texts[k] = read_file(path);
+		assert_non_null(texts[k]);
+	}
+	assert_string_equal(texts[0], texts[1]);
+	assert_non_null(strstr(texts[0], "\"schema\": \"roofline-remarks/1\""));
+	free(texts[0]);
+	free(texts[1]);
+	free(r);
+	rl_nest_free(n);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_daxpy_traffic),
+		cmocka_unit_test(test_daxpy_ecm_note),
+		cmocka_unit_test(test_jacobi_static_equals_param),
+		cmocka_unit_test(test_unknown_param_separate_streams),
+		cmocka_unit_test(test_transposed_access),
+		cmocka_unit_test(test_zen_overlap),
+		cmocka_unit_test(test_number_format),
+		cmocka_unit_test(test_remarks_deterministic),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
