@@ -20,19 +20,23 @@ PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) -Wno-unu
 LIBS := -lisl -lyaml -ljansson -lm
 
 CORE_SRCS := $(wildcard polyhedral/*.c portmodel/*.c model/*.c machines/*.c diag/*.c)
-PLUGIN_SRCS := $(wildcard plugin/*.cc)
+PLUGIN_SRCS := $(filter-out plugin/loader.cc,$(wildcard plugin/*.cc))
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.cc=$(BUILD)/%.o)
 HEADERS := $(wildcard */*.h)
 
 .PHONY: all deps demo check install clean unit
 
-all: deps roofline.so
+all: deps roofline.so roofline-core.so
 
 deps:
 	@sh scripts/deps.sh $(CC)
 
-roofline.so: $(CORE_OBJS) $(PLUGIN_OBJS)
+# roofline.so: the loader GCC opens (version check only); roofline-core.so: the plugin.
+roofline.so: $(BUILD)/plugin/loader.o
+	$(CXX_FOR_CC) -shared -o $@ $^ -ldl
+
+roofline-core.so: $(CORE_OBJS) $(PLUGIN_OBJS)
 	$(CXX_FOR_CC) -shared -o $@ $^ $(LIBS)
 
 $(BUILD)/%.o: %.c $(HEADERS) | deps
@@ -51,8 +55,8 @@ check: all
 
 install: all
 	install -d $(DESTDIR)$(PLUGIN_DIR)/roofline-machines
-	install -m 644 roofline.so $(DESTDIR)$(PLUGIN_DIR)/roofline.so
+	install -m 644 roofline.so roofline-core.so $(DESTDIR)$(PLUGIN_DIR)/
 	install -m 644 machines/*.yml $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/
 
 clean:
-	rm -rf $(BUILD) roofline.so testsuite/out
+	rm -rf $(BUILD) roofline.so roofline-core.so testsuite/out

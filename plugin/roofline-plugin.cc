@@ -17,8 +17,6 @@
 #include "machines/select.h"
 #include "model/report.h"
 
-int plugin_is_GPL_compatible;
-
 static const char *const rl_help_text =
   "roofline: static ECM and roofline predictions per loop nest\n"
   "  -fplugin-arg-roofline-machine=NAME|PATH  machine model (bundled name or YAML file)\n"
@@ -407,16 +405,11 @@ rl_load_machine (const char *plugin_path)
   return true;
 }
 
-int
-plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+/* Entry point, called by plugin/loader.cc (roofline.so) once it has checked
+   that this is the GCC the plugin was built for. */
+extern "C" int
+roofline_core_init (struct plugin_name_args *info, struct plugin_gcc_version *)
 {
-  if (!plugin_default_version_check (version, &gcc_version))
-    {
-      error ("roofline: plugin built for GCC %s (%s) cannot run in GCC %s (%s); rebuild it with "
-	     "%<make CC=...%> for this compiler", gcc_version.basever, gcc_version.datestamp,
-	     version->basever, version->datestamp);
-      return 1;
-    }
   static struct plugin_info plugin_info = { RL_VERSION, rl_help_text };
   register_callback (info->base_name, PLUGIN_INFO, NULL, &plugin_info);
   if (!rl_parse_options (info) || !rl_load_machine (info->full_name))

@@ -10,7 +10,10 @@
  *  2. rl_rtl_extract_bodies, after sched2: the loop tree is gone; rebuild it with
  *     loop_optimizer_init (AVOID_CFG_MODIFICATIONS) (fresh numbers), match each
  *     innermost loop to the recorded loop sharing the most INSN_UIDs, and turn
- *     its insns into rl_insn records (mnemonic, class, widths, memory kind).
+ *     its insns into rl_insn records (mnemonic, class, widths, memory kind), in
+ *     layout order (as in the .s file), leaving out blocks the profile says run
+ *     in fewer than 1 of 20 passes (errno calls of sqrt, assert paths).  If
+ *     several late loops match one record (rare), the best match wins.
  *
  * Classification walks the SET pattern (rtx codes, modes), not the target's
  * attribute enums: that is target-neutral and robust; any rtx it does not know
