@@ -7,17 +7,21 @@
 #   PAIRS=n            interleaved plain/plugin pairs (default 3, at least 3 recommended)
 #   OPT="-O2"          optimisation flags of every compile
 #   EXTRA_CFLAGS=...   more flags for both compiles (-g gets -gno-record-gcc-switches added)
-#   PLUGIN_ARGS=...    plugin options (default: verbose + a remarks file, detected
-#                      from the plugin's help key)
+#   PLUGIN_ARGS=...    plugin options of the timed runs (default: a remarks file in the
+#                      run's directory, key detected from the plugin's help text)
 #   CACHE=dir          download/extract dir (default bench/.cache)
+#   SRC=file.c         measure another source instead of sqlite3.c (quick checks)
 #   MAX_PLUGIN_PCT=2   fail when the plugin's own time is >= this % of compile time
 #   MAX_RSS_PCT=5      fail when peak RSS grows by more than this %
 #   EMPTY_BASELINE=1   also compile once with an empty plugin (bench/empty-plugin.cc,
 #                      built for CC) to show the floor of "plugin execution"; 0: skip
+#   VERBOSE_RUN=1      also compile once with the verbose key added (reported, not
+#                      judged: shows the cost of the "not analysed" notes); 0: skip
+#   KEEP=1             keep the run directories (objects, stderr, remarks)
 #
 # sqlite3.c comes from the npm package better-sqlite3 (pinned below), fetched with
 # `npm pack` into the cache dir.  The compiles run interleaved (plain, plugin,
-# plain, plugin, ...) because the machine is a noisy 2-core VM; medians are printed.
+# plugin, plain, ...) because the machine is a noisy 2-core VM; medians are printed.
 # Exit status: 0 ok, 1 a threshold or identity check failed, 2 setup error,
 # 3 the compiler failed or crashed.
 set -u
@@ -36,6 +40,7 @@ CACHE=${CACHE:-$here/.cache}
 MAX_PLUGIN_PCT=${MAX_PLUGIN_PCT:-2}
 MAX_RSS_PCT=${MAX_RSS_PCT:-5}
 EMPTY_BASELINE=${EMPTY_BASELINE:-1}
+VERBOSE_RUN=${VERBOSE_RUN:-1}
 
 die() { echo "overhead: $*" >&2; exit 2; }
 
@@ -47,8 +52,8 @@ case $PAIRS in '' | *[!0-9]*) die "PAIRS must be a number" ;; esac
 mkdir -p "$CACHE" || die "cannot create $CACHE"
 
 # --- sqlite3.c from the npm registry ---------------------------------------
-src=$CACHE/sqlite-$BSQ_VERSION/sqlite3.c
-if [ ! -s "$src" ]; then
+src=${SRC:-$CACHE/sqlite-$BSQ_VERSION/sqlite3.c}
+if [ -z "${SRC:-}" ] && [ ! -s "$src" ]; then
 	tgz=$CACHE/better-sqlite3-$BSQ_VERSION.tgz
 	if [ ! -s "$tgz" ]; then
 		command -v npm >/dev/null 2>&1 || die "npm is needed to fetch better-sqlite3 (apt-get install npm)"
@@ -64,6 +69,7 @@ if [ ! -s "$src" ]; then
 		die "cannot extract sqlite3.c from $tgz"
 fi
 [ -s "$src" ] || die "no $src"
+case $src in /*) ;; *) src=$(pwd)/$src ;; esac
 
 # --- measuring helper (user+sys and peak RSS of cc1 via getrusage) ---------
 runner=$CACHE/rusage-run
@@ -87,12 +93,18 @@ fi
 # --- plugin options ----------------------------------------------------------
 pname=$(basename "$PLUGIN" .so)
 work=$(mktemp -d "${TMPDIR:-/tmp}/overhead.XXXXXX") || die "mktemp failed"
-trap 'rm -rf "$work"' EXIT INT TERM
+if [ "${KEEP:-0}" = 1 ]; then
+	echo "overhead: keeping $work" >&2
+else
+	trap 'rm -rf "$work"' EXIT
+fi
+trap 'exit 130' INT TERM
 
 # Others may rebuild roofline.so while the benchmark runs: measure a copy (with
-# the machine files it looks for beside itself).
+# the shared objects and machine files it looks for beside itself).
 mkdir -p "$work/snap"
-cp "$PLUGIN" "$work/snap/" || die "cannot copy $PLUGIN"
+cp "$(dirname "$PLUGIN")"/*.so "$work/snap/" 2>/dev/null
+[ -f "$work/snap/$(basename "$PLUGIN")" ] || cp "$PLUGIN" "$work/snap/" || die "cannot copy $PLUGIN"
 for sub in machines roofline-machines; do
 	if [ -d "$(dirname "$PLUGIN")/$sub" ]; then
 		cp -r "$(dirname "$PLUGIN")/$sub" "$work/snap/" || die "cannot copy $(dirname "$PLUGIN")/$sub"
@@ -101,19 +113,23 @@ done
 PLUGIN_ORIG=$PLUGIN
 PLUGIN=$work/snap/$(basename "$PLUGIN")
 
-# Plugin options that make it do everything: verbose, plus a remarks file if the
-# help text lists a key for one.  Override with PLUGIN_ARGS (use @DIR@ for the
-# per-run output directory).
+# The timed plugin runs use the options of an ordinary build: a remarks file (the
+# plugin writes one anyway; this puts it into the run's directory), no notes beyond
+# the default ones.  One extra run adds the verbose key ("not analysed" notes and
+# the plugin's summary with its own time).  Keys are taken from the plugin's help
+# text; PLUGIN_ARGS overrides the default (@DIR@ = the run's output directory).
+help=$("$CC" -fplugin="$PLUGIN" "-fplugin-arg-$pname-help" -x c /dev/null -S -o /dev/null 2>&1) ||
+	die "the plugin does not load: $(printf '%s\n' "$help" | grep -m 1 'error:')"
+VERBOSE_ARG=""
+if printf '%s\n' "$help" | grep -qw verbose; then
+	VERBOSE_ARG="-fplugin-arg-$pname-verbose"
+fi
 if [ -z "${PLUGIN_ARGS+x}" ]; then
-	help=$("$CC" -fplugin="$PLUGIN" "-fplugin-arg-$pname-help" -x c /dev/null -S -o /dev/null 2>&1)
 	PLUGIN_ARGS=""
-	if printf '%s\n' "$help" | grep -qw verbose; then
-		PLUGIN_ARGS="-fplugin-arg-$pname-verbose"
-	fi
 	rkey=$(printf '%s\n' "$help" | grep -oE "(-fplugin-arg-$pname-)?[a-z_-]*(remarks|json)[a-z_-]*=" |
 		sed "s/^-fplugin-arg-$pname-//; s/=\$//" | head -n 1)
 	if [ -n "$rkey" ]; then
-		PLUGIN_ARGS="$PLUGIN_ARGS -fplugin-arg-$pname-$rkey=@DIR@/remarks.json"
+		PLUGIN_ARGS="-fplugin-arg-$pname-$rkey=@DIR@/remarks.json"
 	fi
 fi
 
@@ -128,6 +144,8 @@ compile() {
 	extra=""
 	if [ "$kind" = plugin ]; then
 		extra="-fplugin=$PLUGIN ${PLUGIN_ARGS//@DIR@/$d}"
+	elif [ "$kind" = verbose ]; then
+		extra="-fplugin=$PLUGIN ${PLUGIN_ARGS//@DIR@/$d} $VERBOSE_ARG"
 	elif [ "$kind" = empty ]; then
 		extra="-fplugin=$empty"
 	fi
@@ -156,10 +174,14 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit; if (NR % 2) pr
 # shellcheck disable=SC2086
 "$CC" $OPT -fsyntax-only -fplugin="$PLUGIN" "$src" 2>/dev/null || true
 
-echo "overhead: $CC $cflags sqlite3.c ($(wc -l <"$src") lines), $PAIRS interleaved pairs" >&2
+echo "overhead: $CC $cflags $(basename "$src") ($(wc -l <"$src") lines), $PAIRS interleaved pairs" >&2
 echo "overhead: plugin $PLUGIN_ORIG (a copy) ${PLUGIN_ARGS:-(no options)}" >&2
+# ABBA order (plain first in odd pairs, plugin first in even ones) so that a drift
+# of the machine's speed does not always hit the same side.
 for i in $(seq 1 "$PAIRS"); do
-	for kind in plain plugin; do
+	order="plain plugin"
+	[ $((i % 2)) = 0 ] && order="plugin plain"
+	for kind in $order; do
 		compile "$kind" "$i"
 		read -r _ w u s m <"$work/$kind.$i/rusage"
 		p=""
@@ -167,11 +189,37 @@ for i in $(seq 1 "$PAIRS"); do
 		echo "overhead:   #$i $kind: wall $w s, user+sys $(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.2f", u+s}') s, max RSS $((m / 1024)) MB${p:+, plugin execution $p s}" >&2
 	done
 done
+
+# The plugin's own time in run directory DIR: "plugin_time_s" in any JSON file it
+# wrote, if present, else its verbose summary on stderr ("... plugin time 12.3 ms").
+owntime() {
+	v=$(grep -rhoE --exclude=stderr --exclude=stdout '"plugin_time_s"[[:space:]]*:[[:space:]]*[0-9.eE+-]+' \
+		"$1" 2>/dev/null | sed 's/.*:[[:space:]]*//' | sort -g | tail -n 1)
+	if [ -z "$v" ]; then
+		v=$(grep -oE 'plugin time [0-9.]+ (ms|s)\b' "$1/stderr" |
+			awk '{ t = $3; if ($4 == "ms") t /= 1000; if (t > m) m = t } END { if (NR) print m }')
+	fi
+	if [ -n "$v" ]; then echo "$v"; fi
+}
+
+extras=""
 pempty=""
 if [ -n "$empty" ]; then
 	compile empty 1
+	extras="$extras empty"
 	pempty=$(ftime "$work/empty.1/stderr" "plugin execution")
 	echo "overhead:   empty plugin: plugin execution $pempty s of $(ftime "$work/empty.1/stderr" TOTAL) s" >&2
+fi
+pverb="" pverbown="" pverbtot="" nnotes=""
+if [ "$VERBOSE_RUN" = 1 ] && [ -n "$VERBOSE_ARG" ]; then
+	compile verbose 1
+	extras="$extras verbose"
+	pverb=$(ftime "$work/verbose.1/stderr" "plugin execution")
+	pverbtot=$(ftime "$work/verbose.1/stderr" TOTAL)
+	pverbown=$(owntime "$work/verbose.1")
+	nnotes=$(grep -c ": note: $pname: " "$work/verbose.1/stderr")
+	echo "overhead:   verbose: plugin execution $pverb s of $pverbtot s, own time ${pverbown:-?} s, $nnotes notes" >&2
+	grep "^$pname: .*analysed" "$work/verbose.1/stderr" | sed 's/^/overhead:   verbose: /' >&2
 fi
 
 # --- figures -----------------------------------------------------------------
@@ -185,17 +233,7 @@ cpu_plain=$(col plain 6) cpu_plugin=$(col plugin 6)
 rss_plain=$(col plain 5) rss_plugin=$(col plugin 5)
 pexec=$(for i in $(seq 1 "$PAIRS"); do ftime "$work/plugin.$i/stderr" "plugin execution"; done | median)
 ptotal=$(for i in $(seq 1 "$PAIRS"); do ftime "$work/plugin.$i/stderr" "TOTAL"; done | median)
-# The plugin's own time: "plugin_time_s" in any JSON file it wrote, if present,
-# else its verbose summary line on stderr ("... plugin time 12.3 ms").
-pself=$(for i in $(seq 1 "$PAIRS"); do
-	v=$(grep -rhoE --exclude=stderr --exclude=stdout '"plugin_time_s"[[:space:]]*:[[:space:]]*[0-9.eE+-]+' \
-		"$work/plugin.$i" 2>/dev/null | sed 's/.*://' | sort -g | tail -n 1)
-	if [ -z "$v" ]; then
-		v=$(grep -oE 'plugin time [0-9.]+ (ms|s)\b' "$work/plugin.$i/stderr" |
-			awk '{ t = $3; if ($4 == "ms") t /= 1000; if (t > m) m = t } END { if (NR) print m }')
-	fi
-	if [ -n "$v" ]; then echo "$v"; fi
-done | median)
+pself=$(for i in $(seq 1 "$PAIRS"); do owntime "$work/plugin.$i"; done | median)
 
 # median over the pairs of plugin/plain (each pair ran back to back)
 pairratio=$(for i in $(seq 1 "$PAIRS"); do
@@ -212,20 +250,27 @@ for i in $(seq 1 "$PAIRS"); do
 		fi
 	done
 done
-if [ -n "$empty" ] && ! cmp -s "$ref" "$work/empty.1/sqlite3.o"; then
-	identical=no
-	echo "overhead: the empty plugin's object differs from plain #1" >&2
-fi
+for kind in $extras; do
+	if ! cmp -s "$ref" "$work/$kind.1/sqlite3.o"; then
+		identical=no
+		echo "overhead: the $kind run's object differs from plain #1" >&2
+	fi
+done
 
 line=$(awk -v wp="$wall_plain" -v wq="$wall_plugin" -v cp="$cpu_plain" -v cq="$cpu_plugin" \
 	-v rp="$rss_plain" -v rq="$rss_plugin" -v pe="${pexec:-}" -v pt="${ptotal:-}" \
-	-v ps="${pself:-}" -v pz="${pempty:-}" -v pr="$pairratio" -v n="$PAIRS" -v opt="$OPT" -v id="$identical" 'BEGIN {
-	s = sprintf("overhead: sqlite3.c %s, %d pairs: plain median %.1f s, plugin median %.1f s, ratio %.3f (pairwise median %.3f)", opt, n, wp, wq, wq / wp, pr)
+	-v ps="${pself:-}" -v pz="${pempty:-}" -v pr="$pairratio" -v n="$PAIRS" -v opt="$OPT" -v id="$identical" -v name="$(basename "$src")" \
+	-v vx="$pverb" -v vo="$pverbown" -v vt="$pverbtot" -v vn="$nnotes" 'BEGIN {
+	s = sprintf("overhead: %s %s, %d pairs: plain median %.1f s, plugin median %.1f s, ratio %.3f (pairwise median %.3f)", name, opt, n, wp, wq, wq / wp, pr)
 	s = s sprintf("; user+sys %.1f s vs %.1f s, ratio %.3f", cp, cq, cq / cp)
 	if (pe != "" && pt > 0) s = s sprintf("; plugin execution (ftime-report) %.2f s = %.1f %% of compile", pe, 100 * pe / pt)
-	if (pe != "" && pt > 0 && pz != "") s = s sprintf(" (empty plugin: %.2f s)", pz)
 	else s = s "; plugin execution (ftime-report) n/a"
+	if (pe != "" && pt > 0 && pz != "") s = s sprintf(" (empty plugin: %.2f s)", pz)
 	if (ps != "" && pt > 0) s = s sprintf("; plugin own time %.3f s = %.2f %%", ps, 100 * ps / pt)
+	if (vx != "" && vt > 0) {
+		s = s sprintf("; verbose (%d notes): plugin execution %.2f s = %.1f %%", vn, vx, 100 * vx / vt)
+		if (vo != "") s = s sprintf(", own time %.3f s", vo)
+	}
 	s = s sprintf("; peak RSS plain %d MB, plugin %d MB (%+.1f %%)", rp / 1024, rq / 1024, 100 * (rq - rp) / rp)
 	print s "; objects identical: " id }')
 echo "$line"

@@ -31,7 +31,11 @@ trap 'exit 130' INT TERM
 
 # Options that make the plugin do everything: verbose and a remarks file.
 if [ -z "${PLUGIN_ARGS+x}" ]; then
-	help=$("$CC" -fplugin="$PLUGIN" "-fplugin-arg-$pname-help" -x c /dev/null -S -o /dev/null 2>&1)
+	if ! help=$("$CC" -fplugin="$PLUGIN" "-fplugin-arg-$pname-help" -x c /dev/null -S -o /dev/null 2>&1); then
+		echo "identity: the plugin does not load: $(printf '%s\n' "$help" | grep -m 1 'error:')" >&2
+		echo "identity: 0 passed, 1 failed"
+		exit 1
+	fi
 	PLUGIN_ARGS=""
 	if printf '%s\n' "$help" | grep -qw verbose; then
 		PLUGIN_ARGS="-fplugin-arg-$pname-verbose"
