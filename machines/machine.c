@@ -7,6 +7,7 @@
  */
 #include "machines/machine.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -511,17 +512,32 @@ static int load_memory(ld_ctx *c, yaml_node_t *n, rl_machine *m)
 
 static int load_incore(ld_ctx *c, yaml_node_t *n, rl_machine *m)
 {
-	static const keyspec spec[] = { { "instructions", 1 }, { "source", 0 } };
+	static const keyspec spec[] = { { "instructions", 1 }, { "source", 0 },
+					{ "port_table", 0 } };
 	static const keyspec rspec[] = {
 		{ "class", 1 }, { "width", 0 }, { "unit", 1 }, { "cycles", 1 }, { "latency", 0 },
 		{ "source", 0 }, { "precision", 0 },
 	};
-	yaml_node_t *v[2];
+	yaml_node_t *v[3];
 	char gotbuf[64];
-	if (check_mapping(c, n, "incore", spec, 2, v))
+	if (check_mapping(c, n, "incore", spec, 3, v))
 		return -1;
 	if (v[1] && get_text(c, v[1], "source", m->incore_source, sizeof m->incore_source, 1))
 		return -1;
+	if (v[2]) {
+		const char *pt = scalar(v[2]);
+		size_t len = pt ? strlen(pt) : 0;
+		int ok = pt && !is_empty(v[2]) && len < sizeof m->port_table;
+		for (size_t i = 0; ok && i < len; i++)
+			if (!(isalnum((unsigned char)pt[i]) || pt[i] == '_' || pt[i] == '-' ||
+			      pt[i] == '.'))
+				ok = 0;
+		if (!ok)
+			return fail_at(c, v[2], "expected a port table name (letters, digits, '_', "
+				       "'-', '.', up to %zu chars; a file machines/ports/NAME.yml) "
+				       "for 'port_table', got %s", sizeof m->port_table - 1, GOT(v[2]));
+		memcpy(m->port_table, pt, len + 1);
+	}
 	yaml_node_t *seq = v[0];
 	if (seq->type != YAML_SEQUENCE_NODE)
 		return fail_at(c, seq, "expected a list of instruction rows for 'instructions', got %s",
@@ -589,17 +605,274 @@ static int load_incore(ld_ctx *c, yaml_node_t *n, rl_machine *m)
 	return 0;
 }
 
+/* ------------------------------------------------------------------ figure tables (issue 5) */
+
+static const char *const mix_names[RL_MIX_COUNT] = { "load", "2load_1store", "load_store", "store" };
+static const char *const fpop_names[RL_FP_COUNT] = { "fma", "add", "mul", "div", "sqrt", "peak" };
+
+const char *rl_mix_name(rl_mix mix)
+{
+	return (unsigned)mix < RL_MIX_COUNT ? mix_names[mix] : "?";
+}
+
+const char *rl_fpop_name(rl_fpop op)
+{
+	return (unsigned)op < RL_FP_COUNT ? fpop_names[op] : "?";
+}
+
+/* spread: a plain number or "N %", 0..1000 */
+static int get_percent(ld_ctx *c, yaml_node_t *n, const char *key, double *out)
+{
+	char gotbuf[64];
+	const char *s = scalar(n), *e;
+	double v;
+	if (!s || is_empty(n) || parse_number(s, &v, &e))
+		goto bad;
+	while (*e == ' ') e++;
+	if (*e && strcmp(e, "%"))
+		goto bad;
+	if (v < 0 || v > 1000)
+		return fail_at(c, n, "expected a percentage in 0..1000 for '%s', got %s", key, GOT(n));
+	*out = v;
+	return 0;
+bad:
+	return fail_at(c, n, "expected a percentage (a number, optionally with '%%') for '%s', "
+		       "got %s", key, GOT(n));
+}
+
+/* a quantity in one of UNITS, or one of the per-cycle units (converted with the clock) */
+static int get_rate(ld_ctx *c, yaml_node_t *n, const char *key, const char *kind,
+		    const unit_def *units, int nunits, const char *percy, const char *unitlist,
+		    double clock_ghz, double lo, double hi, double *out)
+{
+	char gotbuf[64];
+	const char *s = scalar(n), *e;
+	double v;
+	if (s && !is_empty(n) && !parse_number(s, &v, &e)) {
+		while (*e == ' ') e++;
+		if (!strcmp(e, percy)) {
+			if (!(v > 0))
+				return fail_at(c, n, "expected a positive %s for '%s', got %s", kind,
+					       key, GOT(n));
+			v *= clock_ghz;
+			goto range;
+		}
+	}
+	if (get_quantity(c, n, key, kind, units, nunits, unitlist, &v))
+		return -1;
+range:
+	if (v < lo || v > hi)
+		return fail_at(c, n, "expected a %s between %g and %g (G-units/s) for '%s', got %s",
+			       kind, lo, hi, key, GOT(n));
+	*out = v;
+	return 0;
+}
+
+static int get_width(ld_ctx *c, yaml_node_t *n, int *out)
+{
+	char gotbuf[64];
+	if (get_int(c, n, "width", 0, 512, out))
+		return -1;
+	int w = *out;
+	if (w != 0 && w != 32 && w != 64 && w != 128 && w != 256 && w != 512)
+		return fail_at(c, n, "expected a width in bits (32, 64, 128, 256, 512, or 0 = not "
+			       "known) for 'width', got %s", GOT(n));
+	return 0;
+}
+
+static int get_enum(ld_ctx *c, yaml_node_t *n, const char *key, const char *const *names,
+		    int count, const char *list, int *out)
+{
+	char gotbuf[64];
+	const char *s = scalar(n);
+	for (int i = 0; s && i < count; i++)
+		if (!strcmp(s, names[i])) {
+			*out = i;
+			return 0;
+		}
+	return fail_at(c, n, "expected one of %s for '%s', got %s", list, key, GOT(n));
+}
+
+static const unit_def flops_units[] = { { "GFLOP/s", 1.0 }, { "TFLOP/s", 1000.0 },
+					{ "MFLOP/s", 1e-3 } };
+
+static int load_bandwidths(ld_ctx *c, yaml_node_t *n, rl_machine *m)
+{
+	static const keyspec spec[] = { { "rows", 1 }, { "source", 0 } };
+	static const keyspec rspec[] = {
+		{ "level", 1 }, { "width", 1 }, { "mix", 1 }, { "cores", 1 }, { "bandwidth", 1 },
+		{ "spread", 0 }, { "unstable", 0 }, { "source", 0 },
+	};
+	yaml_node_t *v[2];
+	char gotbuf[64];
+	if (check_mapping(c, n, "bandwidths", spec, 2, v))
+		return -1;
+	if (v[1] && get_text(c, v[1], "source", m->bw_source, sizeof m->bw_source, 1))
+		return -1;
+	if (v[0]->type != YAML_SEQUENCE_NODE)
+		return fail_at(c, v[0], "expected a list of bandwidth rows for 'rows', got %s",
+			       GOT(v[0]));
+	for (yaml_node_item_t *it = v[0]->data.sequence.items.start;
+	     it < v[0]->data.sequence.items.top; it++) {
+		yaml_node_t *row = node_at(c, *it), *r[8];
+		char what[48];
+		snprintf(what, sizeof what, "bandwidths.rows[%d]", m->nbw);
+		if (m->nbw >= RL_MAX_BW)
+			return fail_at(c, row, "expected at most %d rows in 'bandwidths'", RL_MAX_BW);
+		if (check_mapping(c, row, what, rspec, 8, r))
+			return -1;
+		rl_bw_row *b = &m->bw[m->nbw];
+		if (get_text(c, r[0], "level", b->level, sizeof b->level, 0))
+			return -1;
+		int ok = !strcmp(b->level, "MEM");
+		for (int i = 0; i < m->nlevels; i++)
+			if (!strcmp(b->level, m->levels[i].name)) ok = 1;
+		if (!ok)
+			return fail_at(c, r[0], "expected a cache level name of 'caches' or MEM for "
+				       "'level', got %s", GOT(r[0]));
+		int mix;
+		if (get_width(c, r[1], &b->width) ||
+		    get_enum(c, r[2], "mix", mix_names, RL_MIX_COUNT,
+			     "load, 2load_1store, load_store, store", &mix) ||
+		    get_int(c, r[3], "cores", 1, m->cores, &b->cores) ||
+		    get_rate(c, r[4], "bandwidth", "bandwidth", bw_units, 2, "B/cy",
+			     "GB/s, MB/s, or B/cy", m->clock_ghz, 1e-3, 1e6, &b->gbs))
+			return -1;
+		b->mix = (rl_mix)mix;
+		b->spread_pct = -1;
+		if (r[5] && get_percent(c, r[5], "spread", &b->spread_pct))
+			return -1;
+		if (r[6] && get_bool(c, r[6], "unstable", &b->unstable))
+			return -1;
+		if (r[7]) {
+			char tmp[8];
+			if (get_text(c, r[7], "source", tmp, sizeof tmp, 1))
+				return -1;
+		}
+		for (int j = 0; j < m->nbw; j++)
+			if (!strcmp(m->bw[j].level, b->level) && m->bw[j].width == b->width &&
+			    m->bw[j].mix == b->mix && m->bw[j].cores == b->cores)
+				return fail_at(c, row, "expected one row per level, width, mix and "
+					       "cores; this is a repeat of bandwidths.rows[%d]", j);
+		m->nbw++;
+	}
+	return 0;
+}
+
+static int load_peak_flops(ld_ctx *c, yaml_node_t *n, rl_machine *m)
+{
+	static const keyspec spec[] = { { "rows", 1 }, { "source", 0 } };
+	static const keyspec rspec[] = {
+		{ "op", 1 }, { "width", 1 }, { "precision", 1 }, { "cores", 1 }, { "flops", 1 },
+		{ "spread", 0 }, { "unstable", 0 }, { "source", 0 },
+	};
+	static const char *const precs[] = { "sp", "dp" };
+	yaml_node_t *v[2];
+	char gotbuf[64];
+	if (check_mapping(c, n, "peak_flops", spec, 2, v))
+		return -1;
+	if (v[1] && get_text(c, v[1], "source", m->flops_source, sizeof m->flops_source, 1))
+		return -1;
+	if (v[0]->type != YAML_SEQUENCE_NODE)
+		return fail_at(c, v[0], "expected a list of peak rows for 'rows', got %s", GOT(v[0]));
+	for (yaml_node_item_t *it = v[0]->data.sequence.items.start;
+	     it < v[0]->data.sequence.items.top; it++) {
+		yaml_node_t *row = node_at(c, *it), *r[8];
+		char what[48];
+		snprintf(what, sizeof what, "peak_flops.rows[%d]", m->nflops);
+		if (m->nflops >= RL_MAX_FLOPS)
+			return fail_at(c, row, "expected at most %d rows in 'peak_flops'", RL_MAX_FLOPS);
+		if (check_mapping(c, row, what, rspec, 8, r))
+			return -1;
+		rl_flops_row *f = &m->flops[m->nflops];
+		int op, prec;
+		if (get_enum(c, r[0], "op", fpop_names, RL_FP_COUNT, "fma, add, mul, div, sqrt, peak",
+			     &op) ||
+		    get_width(c, r[1], &f->width) ||
+		    get_enum(c, r[2], "precision", precs, 2, "sp, dp", &prec) ||
+		    get_int(c, r[3], "cores", 1, m->cores, &f->cores) ||
+		    get_rate(c, r[4], "flops", "FP throughput", flops_units, 3, "flop/cy",
+			     "GFLOP/s, TFLOP/s, MFLOP/s, or flop/cy", m->clock_ghz, 1e-4, 1e7,
+			     &f->gflops))
+			return -1;
+		f->op = (rl_fpop)op;
+		f->precision = prec ? 64 : 32;
+		if ((f->width == 32 && f->precision != 32))
+			return fail_at(c, r[1], "expected width 64 or more for dp rows, got %s",
+				       GOT(r[1]));
+		f->spread_pct = -1;
+		if (r[5] && get_percent(c, r[5], "spread", &f->spread_pct))
+			return -1;
+		if (r[6] && get_bool(c, r[6], "unstable", &f->unstable))
+			return -1;
+		if (r[7]) {
+			char tmp[8];
+			if (get_text(c, r[7], "source", tmp, sizeof tmp, 1))
+				return -1;
+		}
+		for (int j = 0; j < m->nflops; j++)
+			if (m->flops[j].op == f->op && m->flops[j].width == f->width &&
+			    m->flops[j].precision == f->precision && m->flops[j].cores == f->cores)
+				return fail_at(c, row, "expected one row per op, width, precision and "
+					       "cores; this is a repeat of peak_flops.rows[%d]", j);
+		m->nflops++;
+	}
+	return 0;
+}
+
+const rl_bw_row *rl_machine_bw(const rl_machine *m, const char *level, int width, rl_mix mix,
+			       int cores)
+{
+	const rl_bw_row *best = NULL, *w0 = NULL;
+	if (!m || !level)
+		return NULL;
+	for (int i = 0; i < m->nbw; i++) {
+		const rl_bw_row *b = &m->bw[i];
+		if (strcmp(b->level, level) || b->mix != mix || b->cores != cores)
+			continue;
+		if (width == 0) {
+			if (!best || b->gbs > best->gbs) best = b;
+		} else if (b->width == width) {
+			return b;
+		} else if (b->width == 0) {
+			w0 = b;
+		}
+	}
+	return best ? best : w0;
+}
+
+const rl_flops_row *rl_machine_flops(const rl_machine *m, rl_fpop op, int width, int precision,
+				     int cores)
+{
+	const rl_flops_row *best = NULL, *w0 = NULL;
+	if (!m)
+		return NULL;
+	for (int i = 0; i < m->nflops; i++) {
+		const rl_flops_row *f = &m->flops[i];
+		if (f->op != op || f->precision != precision || f->cores != cores)
+			continue;
+		if (width == 0) {
+			if (!best || f->gflops > best->gflops) best = f;
+		} else if (f->width == width) {
+			return f;
+		} else if (f->width == 0) {
+			w0 = f;
+		}
+	}
+	return best ? best : w0;
+}
+
 /* ------------------------------------------------------------------ top level */
 
 enum { TK_SCHEMA, TK_NAME, TK_DESC, TK_SOURCE, TK_CLOCK, TK_CORES, TK_ECM, TK_CACHES,
-       TK_MEMORY, TK_INCORE, TK_COUNT };
+       TK_MEMORY, TK_INCORE, TK_BW, TK_FLOPS, TK_COUNT };
 
 static int load_root(ld_ctx *c, yaml_node_t *root, rl_machine *m)
 {
 	static const keyspec spec[TK_COUNT] = {
 		{ "schema", 1 }, { "name", 0 }, { "description", 0 }, { "source", 0 },
 		{ "clock", 1 }, { "cores", 1 }, { "ecm", 1 }, { "caches", 1 }, { "memory", 1 },
-		{ "incore", 1 },
+		{ "incore", 1 }, { "bandwidths", 0 }, { "peak_flops", 0 },
 	};
 	yaml_node_t *v[TK_COUNT], *transfer_nodes[RL_MAX_LEVELS] = { 0 };
 	char gotbuf[64];
@@ -629,6 +902,10 @@ static int load_root(ld_ctx *c, yaml_node_t *root, rl_machine *m)
 	if (load_ecm(c, v[TK_ECM], m) || load_caches(c, v[TK_CACHES], m, transfer_nodes) ||
 	    load_memory(c, v[TK_MEMORY], m) || load_incore(c, v[TK_INCORE], m))
 		return -1;
+	if (v[TK_BW] && load_bandwidths(c, v[TK_BW], m))
+		return -1;
+	if (v[TK_FLOPS] && load_peak_flops(c, v[TK_FLOPS], m))
+		return -1;
 
 	/* cross checks */
 	for (int i = 0; i < m->nlevels; i++)
@@ -652,6 +929,335 @@ static int load_root(ld_ctx *c, yaml_node_t *root, rl_machine *m)
 	int line = m->levels[0].line;
 	m->mem_cycles_per_line = line * m->clock_ghz / m->mem_bandwidth_gbs;
 	m->levels[m->nlevels - 1].cycles_per_line = m->mem_cycles_per_line;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ Kerncraft format */
+/* A Kerncraft machine file (RRZE-HPC/kerncraft, examples/machine-files) is recognised by a
+ * top-level 'memory hierarchy' key and no 'schema' key.  Mapping (docs/machine-files.md,
+ * "Kerncraft machine files"): clock, cores per socket, cache geometry (sets x ways x cl_size),
+ * cores per group -> shared_by, upstream throughput of level k+1 -> transfer of level k,
+ * 'transfers overlap: true' anywhere -> zen overlap, memory bandwidth = the best 'update'
+ * measurement over 1..min(cores per group of MEM, cores per NUMA domain) cores (1 thread per
+ * core), as Kerncraft's ECM model selects it; benchmark measurements -> bandwidths table;
+ * FLOPs per cycle -> peak_flops table and (estimated) in-core rows. */
+
+static yaml_node_t *map_get(ld_ctx *c, yaml_node_t *map, const char *key)
+{
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		const char *k = scalar(node_at(c, p->key));
+		if (k && !strcmp(k, key))
+			return node_at(c, p->value);
+	}
+	return NULL;
+}
+
+/* NUMBER UNIT -> value and unit text */
+static int kc_quantity(const yaml_node_t *n, double *v, const char **unit)
+{
+	const char *s = scalar(n), *e;
+	if (!s || parse_number(s, v, &e))
+		return -1;
+	while (*e == ' ') e++;
+	*unit = e;
+	return 0;
+}
+
+static int kc_require(ld_ctx *c, yaml_node_t *map, const char *key, const char *what,
+		      yaml_node_t **out)
+{
+	*out = map_get(c, map, key);
+	if (!*out)
+		return fail_at(c, map, "expected key '%s' in %s (Kerncraft machine file)", key, what);
+	return 0;
+}
+
+static int kc_int(ld_ctx *c, yaml_node_t *map, const char *key, const char *what, long lo,
+		  long hi, int *out)
+{
+	yaml_node_t *n;
+	if (kc_require(c, map, key, what, &n))
+		return -1;
+	return get_int(c, n, key, lo, hi, out);
+}
+
+static int kc_bool(yaml_node_t *n, int dflt)
+{
+	const char *s = scalar(n);
+	if (!s) return dflt;
+	if (!strcmp(s, "true") || !strcmp(s, "True")) return 1;
+	if (!strcmp(s, "false") || !strcmp(s, "False")) return 0;
+	return dflt;
+}
+
+static int kc_gbs(ld_ctx *c, yaml_node_t *n, double *out)
+{
+	char gotbuf[64];
+	double v;
+	const char *u;
+	if (kc_quantity(n, &v, &u) || !(v > 0))
+		goto bad;
+	if (!strcmp(u, "GB/s")) *out = v;
+	else if (!strcmp(u, "MB/s")) *out = v * 1e-3;
+	else if (!strcmp(u, "kB/s")) *out = v * 1e-6;
+	else if (!strcmp(u, "B/s")) *out = v * 1e-9;
+	else goto bad;
+	return 0;
+bad:
+	return fail_at(c, n, "expected a bandwidth like '40.1 GB/s' in a Kerncraft measurement, got %s",
+		       GOT(n));
+}
+
+/* access width (bits) from a Kerncraft bench kernel name like "copy_avx512" */
+static int kc_width(const char *k)
+{
+	const char *u = k ? strrchr(k, '_') : NULL;
+	if (!u) return 0;
+	if (!strcmp(u, "_avx512")) return 512;
+	if (!strcmp(u, "_avx")) return 256;
+	if (!strcmp(u, "_sse")) return 128;
+	if (!strcmp(u, "_mem") || !strcmp(u, "_scalar")) return 64;
+	return 0;
+}
+
+static int load_kerncraft(ld_ctx *c, yaml_node_t *root, rl_machine *m)
+{
+	char gotbuf[64];
+	yaml_node_t *n, *hier;
+	double v;
+	const char *u;
+	m->from_kerncraft = 1;
+	if (kc_require(c, root, "clock", "the machine", &n))
+		return -1;
+	if (kc_quantity(n, &v, &u) || !(v > 0) ||
+	    !(!strcmp(u, "GHz") || !strcmp(u, "MHz") || !strcmp(u, "Hz")))
+		return fail_at(c, n, "expected a clock like '2.7 GHz' for 'clock', got %s", GOT(n));
+	m->clock_ghz = !strcmp(u, "GHz") ? v : !strcmp(u, "MHz") ? v * 1e-3 : v * 1e-9;
+	if (m->clock_ghz < 0.01 || m->clock_ghz > 100)
+		return fail_at(c, n, "expected a clock between 10 MHz and 100 GHz, got %s", GOT(n));
+	if (kc_int(c, root, "cores per socket", "the machine", 1, 65536, &m->cores))
+		return -1;
+	int numa_cores = m->cores;
+	if ((n = map_get(c, root, "cores per NUMA domain")) &&
+	    get_int(c, n, "cores per NUMA domain", 1, 65536, &numa_cores))
+		return -1;
+	if ((n = map_get(c, root, "model name")) && scalar(n))
+		snprintf(m->long_name, sizeof m->long_name, "%s", scalar(n));
+	if ((n = map_get(c, root, "model type")) && scalar(n))
+		snprintf(m->description, sizeof m->description, "%s (from a Kerncraft machine file)",
+			 scalar(n));
+	snprintf(m->source, sizeof m->source, "Kerncraft machine file %s", c->file);
+	m->overlap = RL_OVERLAP_SERIAL;
+	m->lc_safety_factor = 1.0; /* Kerncraft uses the full capacity */
+	snprintf(m->ecm_source, sizeof m->ecm_source, "Kerncraft file: 'transfers overlap' flags; "
+		 "full cache capacity for layer conditions (Kerncraft convention)");
+	if (kc_require(c, root, "memory hierarchy", "the machine", &hier))
+		return -1;
+	if (hier->type != YAML_SEQUENCE_NODE)
+		return fail_at(c, hier, "expected a list of levels for 'memory hierarchy', got %s",
+			       GOT(hier));
+	yaml_node_t *lv[8], *mem = NULL;
+	int nl = 0;
+	for (yaml_node_item_t *it = hier->data.sequence.items.start;
+	     it < hier->data.sequence.items.top; it++) {
+		yaml_node_t *l = node_at(c, *it), *nm;
+		if (kc_require(c, l, "level", "a memory hierarchy level", &nm))
+			return -1;
+		if (scalar(nm) && !strcmp(scalar(nm), "MEM")) {
+			mem = l;
+			break;
+		}
+		if (nl >= RL_MAX_LEVELS)
+			return fail_at(c, l, "expected at most %d cache levels", RL_MAX_LEVELS);
+		lv[nl++] = l;
+	}
+	if (!mem || nl == 0)
+		return fail_at(c, hier, "expected cache levels followed by a 'MEM' level in "
+			       "'memory hierarchy'");
+	m->nlevels = nl;
+	int line = 64;
+	if ((n = map_get(c, root, "cacheline size")) && !kc_quantity(n, &v, &u) && v >= 8)
+		line = (int)v;
+	for (int i = 0; i < nl; i++) {
+		rl_cache_level *L = &m->levels[i];
+		yaml_node_t *cpg = map_get(c, lv[i], "cache per group"), *nm = map_get(c, lv[i], "level");
+		if (get_text(c, nm, "level", L->name, sizeof L->name, 0))
+			return -1;
+		if (!cpg)
+			return fail_at(c, lv[i], "expected 'cache per group' in level %s", L->name);
+		int sets, ways, cl;
+		if (kc_int(c, cpg, "sets", "'cache per group'", 1, 1 << 30, &sets) ||
+		    kc_int(c, cpg, "ways", "'cache per group'", 1, 1024, &ways) ||
+		    kc_int(c, cpg, "cl_size", "'cache per group'", 8, 4096, &cl))
+			return -1;
+		L->size = (long long)sets * ways * cl;
+		L->line = cl;
+		line = cl;
+		L->ways = ways;
+		L->write_allocate = kc_bool(map_get(c, cpg, "write_allocate"), 1);
+		if (kc_int(c, lv[i], "cores per group", "a cache level", 1, 65536, &L->shared_by))
+			return -1;
+		if (L->shared_by > m->cores)
+			L->shared_by = m->cores;
+		if (i > 0) {
+			const char *vt = scalar(map_get(c, map_get(c, lv[i - 1], "cache per group"),
+						       "victims_to"));
+			L->victim = vt && !strcmp(vt, L->name);
+		}
+		if (kc_bool(map_get(c, lv[i], "transfers overlap"), 0))
+			m->overlap = RL_OVERLAP_ZEN;
+		snprintf(L->source, sizeof L->source, "Kerncraft: %d sets x %d ways x %d B, %d cores "
+			 "per group", sets, ways, cl, L->shared_by);
+	}
+	for (int i = 0; i + 1 < nl; i++) {
+		yaml_node_t *up = map_get(c, lv[i + 1], "upstream throughput"), *t0;
+		if (!up || up->type != YAML_SEQUENCE_NODE || up->data.sequence.items.top ==
+		    up->data.sequence.items.start)
+			return fail_at(c, lv[i + 1], "expected 'upstream throughput: [N B/cy, "
+				       "half-duplex]' in level %s", m->levels[i + 1].name);
+		t0 = node_at(c, up->data.sequence.items.start[0]);
+		if (kc_quantity(t0, &v, &u) || strcmp(u, "B/cy") || !(v > 0))
+			return fail_at(c, t0, "expected a throughput like '32 B/cy', got %s", GOT(t0));
+		m->levels[i].cycles_per_line = m->levels[i].line / v;
+		char tr[64];
+		snprintf(tr, sizeof tr, "; transfer: %s upstream %g B/cy", m->levels[i + 1].name, v);
+		size_t l = strlen(m->levels[i].source);
+		if (l + strlen(tr) < sizeof m->levels[i].source)
+			memcpy(m->levels[i].source + l, tr, strlen(tr) + 1);
+	}
+	/* benchmark measurements */
+	yaml_node_t *meas = map_get(c, map_get(c, root, "benchmarks"), "measurements");
+	yaml_node_t *kern = map_get(c, map_get(c, root, "benchmarks"), "kernels");
+	int mem_cpg = m->cores;
+	if ((n = map_get(c, mem, "cores per group")) && get_int(c, n, "cores per group", 1, 65536, &mem_cpg))
+		return -1;
+	int maxc = mem_cpg < numa_cores ? mem_cpg : numa_cores;
+	static const char *const kmix[][2] = { { "load", "0" }, { "daxpy", "1" }, { "copy", "2" } };
+	for (int li = 0; li <= nl; li++) {
+		const char *lname = li < nl ? m->levels[li].name : "MEM";
+		yaml_node_t *tp = map_get(c, map_get(c, meas, lname), "1");
+		yaml_node_t *res = map_get(c, tp, "results"), *cores = map_get(c, tp, "cores");
+		if (!res || !cores || cores->type != YAML_SEQUENCE_NODE)
+			continue;
+		int nc = (int)(cores->data.sequence.items.top - cores->data.sequence.items.start);
+		for (int k = 0; k < 3; k++) {
+			yaml_node_t *r = map_get(c, res, kmix[k][0]);
+			if (!r || r->type != YAML_SEQUENCE_NODE)
+				continue;
+			int width = kc_width(scalar(map_get(c, map_get(c, kern, kmix[k][0]),
+							    "fastest bench kernel")));
+			int nr = (int)(r->data.sequence.items.top - r->data.sequence.items.start);
+			for (int i = 0; i < nr && i < nc && m->nbw < RL_MAX_BW; i++) {
+				rl_bw_row *b = &m->bw[m->nbw];
+				int cc;
+				if (get_int(c, node_at(c, cores->data.sequence.items.start[i]), "cores", 1,
+					    65536, &cc) ||
+				    kc_gbs(c, node_at(c, r->data.sequence.items.start[i]), &b->gbs))
+					return -1;
+				if (cc > m->cores)
+					continue;
+				snprintf(b->level, sizeof b->level, "%s", lname);
+				b->width = width;
+				b->mix = (rl_mix)(kmix[k][1][0] - '0');
+				b->cores = cc;
+				b->spread_pct = -1;
+				m->nbw++;
+			}
+		}
+		if (li == nl) { /* memory bandwidth as Kerncraft's ECM model picks it */
+			const char *bench = map_get(c, res, "update") ? "update" : "load";
+			yaml_node_t *r = map_get(c, res, bench);
+			if (!r || r->type != YAML_SEQUENCE_NODE || r->data.sequence.items.top ==
+			    r->data.sequence.items.start)
+				return fail_at(c, res, "expected 'update' or 'load' results for MEM");
+			int nr = (int)(r->data.sequence.items.top - r->data.sequence.items.start);
+			double best = 0, one = 0;
+			for (int i = 0; i < nr && i < maxc; i++) {
+				double g;
+				if (kc_gbs(c, node_at(c, r->data.sequence.items.start[i]), &g))
+					return -1;
+				if (i == 0) one = g;
+				if (g > best) best = g;
+			}
+			m->mem_bandwidth_gbs = best;
+			m->mem_bandwidth_1core_gbs = one;
+			snprintf(m->mem_benchmark, sizeof m->mem_benchmark, "%s", bench);
+			snprintf(m->mem_source, sizeof m->mem_source, "Kerncraft measurement MEM, %s, best "
+				 "over 1..%d cores, 1 thread per core (Kerncraft ECM rule)", bench, maxc);
+		}
+	}
+	if (m->mem_bandwidth_gbs <= 0)
+		return fail_at(c, root, "expected benchmarks.measurements.MEM with 1 thread per core");
+	snprintf(m->bw_source, sizeof m->bw_source, "Kerncraft benchmark measurements (likwid-bench), "
+		 "1 thread per core: load -> load, daxpy -> 2load_1store, copy -> load_store");
+	/* FLOPs per cycle */
+	yaml_node_t *fpc = map_get(c, root, "FLOPs per cycle");
+	double dp_add = 0, dp_mul = 0, dp_fma = 0, dp_total = 0;
+	static const char *const fk[] = { "FMA", "ADD", "MUL", "total" };
+	static const rl_fpop fo[] = { RL_FP_FMA, RL_FP_ADD, RL_FP_MUL, RL_FP_PEAK };
+	for (int p = 0; p < 2; p++) {
+		yaml_node_t *pm = map_get(c, fpc, p ? "DP" : "SP");
+		for (int k = 0; k < 4; k++) {
+			yaml_node_t *x = map_get(c, pm, fk[k]);
+			double f;
+			const char *e;
+			if (!x || !scalar(x) || parse_number(scalar(x), &f, &e) || !(f > 0))
+				continue;
+			if (p) {
+				if (k == 0) dp_fma = f;
+				if (k == 1) dp_add = f;
+				if (k == 2) dp_mul = f;
+				if (k == 3) dp_total = f;
+			}
+			for (int ci = 0; ci < 2 && m->nflops + 1 < RL_MAX_FLOPS; ci++) {
+				int cc = ci ? m->cores : 1;
+				if (ci && cc == 1) break;
+				m->flops[m->nflops++] = (rl_flops_row){ fo[k], 0, p ? 64 : 32, cc,
+									 f * m->clock_ghz * cc, -1, 0 };
+			}
+		}
+	}
+	snprintf(m->flops_source, sizeof m->flops_source, "Kerncraft 'FLOPs per cycle' x clock "
+		 "(theoretical, per core and x cores)");
+	/* in-core rows: estimates from FLOPs per cycle */
+	int maxw = dp_total >= 32 ? 512 : dp_total >= 8 ? 256 : 128;
+	double lanes = maxw / 64.0;
+	m->ncosts = 0;
+	m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_LOAD, 0, "load", 0.5, 0, 0 };
+	m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_STORE, 0, "store", 1, 0, 0 };
+	if (dp_add > 0)
+		m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_FADD, 0, "fp", lanes / dp_add, 0, 0 };
+	if (dp_mul > 0)
+		m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_FMUL, 0, "fp", lanes / dp_mul, 0, 0 };
+	if (dp_fma > 0) {
+		double ipc = dp_fma == dp_total ? dp_fma / (2 * lanes) : dp_fma / lanes;
+		m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_FMA, 0, "fp", 1 / ipc, 0, 0 };
+	}
+	m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_IALU, 0, "alu", 0.25, 0, 0 };
+	snprintf(m->incore_source, sizeof m->incore_source, "ESTIMATE synthesised from Kerncraft "
+		 "'FLOPs per cycle' (%d-bit vectors assumed); loads 2/cy, stores 1/cy assumed", maxw);
+	snprintf(m->nonoverlapping[0], sizeof m->nonoverlapping[0], "load");
+	m->n_nonoverlapping = 1;
+	/* port table named after Kerncraft's OSACA model (e.g. SNB -> snb) */
+	yaml_node_t *icm = map_get(c, root, "in-core model");
+	const char *osaca = NULL;
+	if (icm && icm->type == YAML_SEQUENCE_NODE) { /* !!omap: list of one-pair mappings */
+		for (yaml_node_item_t *it = icm->data.sequence.items.start;
+		     it < icm->data.sequence.items.top && !osaca; it++)
+			osaca = scalar(map_get(c, node_at(c, *it), "OSACA"));
+	} else if (icm)
+		osaca = scalar(map_get(c, icm, "OSACA"));
+	if (osaca) {
+		size_t i = 0;
+		for (; osaca[i] && i + 1 < sizeof m->port_table; i++)
+			m->port_table[i] = (char)tolower((unsigned char)osaca[i]);
+		m->port_table[i] = 0;
+	}
+	/* derived, as for native files */
+	m->mem_cycles_per_line = line * m->clock_ghz / m->mem_bandwidth_gbs;
+	m->levels[nl - 1].cycles_per_line = m->mem_cycles_per_line;
 	return 0;
 }
 
@@ -747,7 +1353,9 @@ rl_machine *rl_machine_load(const char *path, char *err, size_t errlen)
 	}
 	snprintf(m->path, sizeof m->path, "%s", path);
 	set_name(m, path);
-	if (load_root(&c, root, m)) {
+	if (root->type == YAML_MAPPING_NODE && !map_get(&c, root, "schema") &&
+	    map_get(&c, root, "memory hierarchy") ? load_kerncraft(&c, root, m)
+						   : load_root(&c, root, m)) {
 		free(m);
 		m = NULL;
 	}

@@ -54,6 +54,40 @@ typedef struct rl_iclass_cost {
 	int precision;           /* element bits the row is for: 32 (SP), 64 (DP); 0 = any */
 } rl_iclass_cost;
 
+/* Load/store mixes of the bandwidth table (adCARM, seed 003): loads only, 2 loads + 1 store,
+ * 1 load + 1 store, stores only.  (Addition.) */
+typedef enum rl_mix { RL_MIX_LOAD, RL_MIX_2LD1ST, RL_MIX_1LD1ST, RL_MIX_STORE, RL_MIX_COUNT } rl_mix;
+
+/* FP operation of the peak table; RL_FP_PEAK = the machine's peak with the best mix (F_p). */
+typedef enum rl_fpop { RL_FP_FMA, RL_FP_ADD, RL_FP_MUL, RL_FP_DIV, RL_FP_SQRT, RL_FP_PEAK,
+		       RL_FP_COUNT } rl_fpop;
+
+#define RL_MAX_BW 1024
+#define RL_MAX_FLOPS 256
+
+/* One row of `bandwidths:` - sustained bandwidth at LEVEL for accesses of WIDTH bits with MIX,
+ * summed over CORES cores (each working in its own data). */
+typedef struct rl_bw_row {
+	char level[8];           /* a cache level name, or "MEM" */
+	int width;               /* access width in bits: 64, 128, 256, 512; 0 = not known */
+	rl_mix mix;
+	int cores;
+	double gbs;              /* best (highest) of the repetitions, GB/s */
+	double spread_pct;       /* (best - median) / best in percent; < 0 = not given */
+	int unstable;            /* flagged by the measurement (spread above its threshold) */
+} rl_bw_row;
+
+/* One row of `peak_flops:` - FP throughput of OP at WIDTH bits, PRECISION, on CORES cores. */
+typedef struct rl_flops_row {
+	rl_fpop op;
+	int width;               /* bits: 32/64 scalar, 128, 256, 512; 0 = best width / not known */
+	int precision;           /* 32 (SP) or 64 (DP) */
+	int cores;
+	double gflops;           /* GFLOP/s (best of the repetitions) */
+	double spread_pct;       /* < 0 = not given */
+	int unstable;
+} rl_flops_row;
+
 typedef struct rl_machine {
 	char name[RL_MACHINE_NAME_MAX];   /* basename of the file without .yml */
 	char path[512];
@@ -78,6 +112,16 @@ typedef struct rl_machine {
 	char incore_source[256];
 	char mem_benchmark[16];     /* memory.benchmark: "update", "load", "copy", "triad", "stream" */
 	double mem_bandwidth_1core_gbs; /* memory.single_core_bandwidth, GB/s; 0 = not given */
+	char port_table[64];        /* incore.port_table: name of a table in machines/ports/
+				       (e.g. "snb", "glc", "zen4"); "" = not given */
+	/* additions (issue 5): tables of measured / published figures; empty when not given */
+	int nbw;
+	rl_bw_row bw[RL_MAX_BW];
+	int nflops;
+	rl_flops_row flops[RL_MAX_FLOPS];
+	char bw_source[256];
+	char flops_source[256];
+	int from_kerncraft;         /* 1: read from a Kerncraft machine file (format detected) */
 } rl_machine;
 
 /* Load and validate PATH.  NULL on error with a one-line message in ERR. */
@@ -103,6 +147,16 @@ const rl_iclass_cost *rl_machine_cost_prec(const rl_machine *m, rl_iclass cls, i
 int rl_machine_unit_is_nol(const rl_machine *m, const char *unit);
 
 const char *rl_iclass_name(rl_iclass cls);
+
+/* Row of the bandwidth table for LEVEL ("L1".., "MEM"), WIDTH bits, MIX and CORES: exact width
+ * first, then a width-0 row; with WIDTH 0 the best row of any width.  NULL if none.  (Addition.) */
+const rl_bw_row *rl_machine_bw(const rl_machine *m, const char *level, int width, rl_mix mix,
+			       int cores);
+/* Row of the FP peak table (same width rule).  NULL if none.  (Addition.) */
+const rl_flops_row *rl_machine_flops(const rl_machine *m, rl_fpop op, int width, int precision,
+				     int cores);
+const char *rl_mix_name(rl_mix mix);       /* "load", "2load_1store", "load_store", "store" */
+const char *rl_fpop_name(rl_fpop op);      /* "fma", "add", "mul", "div", "sqrt", "peak" */
 
 #ifdef __cplusplus
 }

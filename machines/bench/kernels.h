@@ -1,0 +1,31 @@
+/* roofline-bench: measurement kernels (x86-64 inline assembly). */
+#ifndef RLB_KERNELS_H
+#define RLB_KERNELS_H
+
+#include <stddef.h>
+
+/* Access mixes, in the order of rl_mix (machines/machine.h). */
+enum { K_LOAD, K_2LD1ST, K_1LD1ST, K_STORE, K_NMIX };
+/* number of streams (arrays) each mix sweeps */
+extern const int k_streams[K_NMIX];
+
+/* CPU features (filled by k_detect) */
+typedef struct k_features {
+	int x86, avx, fma, avx512f;
+} k_features;
+void k_detect(k_features *f);
+
+/* One sweep over STREAMS arrays of N bytes each (N a multiple of 512) with accesses of
+ * W bytes (8, 16, 32, 64).  Returns 0, or -1 if the combination is not supported. */
+int k_bw_sweep(int w, int mix, char *a, char *b, char *c, size_t n);
+
+/* FP throughput kernel: ITERS iterations of 48 independent instructions of OP (0 fma, 1 add,
+ * 2 mul, 3 div, 4 sqrt) at WIDTH bits (32/64 = scalar SP/DP, 128, 256, 512), precision
+ * PREC (32/64).  -1 if unsupported. */
+int k_fp(int op, int width, int prec, long iters);
+#define K_FP_PER_ITER 48
+
+/* Dependent chains: ITERS x 1000 register adds (1 cy each) or imuls (3 cy each). */
+void k_chain(long iters, int imul);
+
+#endif

@@ -1,0 +1,635 @@
+/* roofline-bench: characterise this host into a roofline machine file (docs/roofline-bench.md).
+ *
+ *   roofline-bench [-o FILE] [-r REPS] [-q] [--port-table NAME] [--name TEXT]
+ *   roofline-bench convert-kerncraft IN.yml > OUT.yml
+ *
+ * Measures: core clock (dependent add chain), topology (sysfs, cpuid), sustained bandwidth
+ * per cache level x access width x load/store mix x {1, all} cores, FP throughput per op x
+ * width x precision x {1, all} cores.  Every figure is the best of REPS repetitions; the
+ * spread (best vs median) is recorded and figures above the threshold are flagged unstable.
+ * Progress goes to stderr; the machine file to -o FILE (default stdout).
+ */
+#include "machines/bench/kernels.h"
+#include "machines/bench/writer.h"
+#include "machines/machine.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* provenance texts are truncated to the fixed-size fields of rl_machine on purpose */
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+
+#define VERSION "1"
+#define UNSTABLE_PCT 5.0
+
+static int quiet;
+
+static double now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t s;
+	CPU_ZERO(&s);
+	CPU_SET(cpu, &s);
+	sched_setaffinity(0, sizeof s, &s);
+}
+
+/* ------------------------------------------------------------ topology */
+
+typedef struct level_info {
+	int level;
+	long long size;
+	int ways, line, shared;
+} level_info;
+
+typedef struct topo {
+	char vendor[16], model[128], host[64];
+	unsigned family, model_id, stepping;
+	int ncpu, threads_per_core;
+	int nlev;
+	level_info lev[RL_MAX_LEVELS];
+	int cpus[256];
+} topo;
+
+static int read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	int ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	buf[strcspn(buf, "\n")] = 0;
+	return 0;
+}
+
+static int count_list(const char *s)
+{
+	int n = 0;
+	while (*s) {
+		char *e;
+		long a = strtol(s, &e, 10), b = a;
+		if (e == s)
+			break;
+		if (*e == '-')
+			b = strtol(e + 1, &e, 10);
+		n += (int)(b - a + 1);
+		s = *e == ',' ? e + 1 : e;
+	}
+	return n;
+}
+
+static void detect_topo(topo *t)
+{
+	memset(t, 0, sizeof *t);
+	gethostname(t->host, sizeof t->host - 1);
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512];
+	while (f && fgets(line, sizeof line, f)) {
+		char *v = strchr(line, ':');
+		if (!v)
+			continue;
+		v += 2;
+		v[strcspn(v, "\n")] = 0;
+		if (!strncmp(line, "vendor_id", 9) && !t->vendor[0])
+			snprintf(t->vendor, sizeof t->vendor, "%s", v);
+		else if (!strncmp(line, "model name", 10) && !t->model[0])
+			snprintf(t->model, sizeof t->model, "%s", v);
+		else if (!strncmp(line, "cpu family", 10) && !t->family)
+			t->family = (unsigned)atoi(v);
+		else if (!strncmp(line, "model\t", 6) && !t->model_id)
+			t->model_id = (unsigned)atoi(v);
+		else if (!strncmp(line, "stepping", 8) && !t->stepping)
+			t->stepping = (unsigned)atoi(v);
+	}
+	if (f)
+		fclose(f);
+	/* CPUs we may run on */
+	cpu_set_t s;
+	CPU_ZERO(&s);
+	sched_getaffinity(0, sizeof s, &s);
+	for (int i = 0; i < CPU_SETSIZE && t->ncpu < 256; i++)
+		if (CPU_ISSET(i, &s))
+			t->cpus[t->ncpu++] = i;
+	char buf[256], path[256];
+	t->threads_per_core = 1;
+	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list",
+		 t->cpus[0]);
+	if (!read_line(path, buf, sizeof buf))
+		t->threads_per_core = count_list(buf);
+	for (int idx = 0; idx < 16 && t->nlev < RL_MAX_LEVELS; idx++) {
+		level_info L = { 0, 0, 0, 64, 1 };
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/type",
+			 t->cpus[0], idx);
+		if (read_line(path, buf, sizeof buf))
+			break;
+		if (!strcmp(buf, "Instruction"))
+			continue;
+#define RD(name) (snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/" name, \
+			  t->cpus[0], idx), read_line(path, buf, sizeof buf))
+		if (!RD("level")) L.level = atoi(buf);
+		if (!RD("size")) {
+			char *e;
+			L.size = strtoll(buf, &e, 10);
+			if (*e == 'K') L.size <<= 10;
+			else if (*e == 'M') L.size <<= 20;
+		}
+		if (!RD("ways_of_associativity")) L.ways = atoi(buf);
+		if (!RD("coherency_line_size")) L.line = atoi(buf);
+		if (!RD("shared_cpu_list")) L.shared = count_list(buf) / t->threads_per_core;
+#undef RD
+		if (L.shared < 1) L.shared = 1;
+		if (L.size > 0)
+			t->lev[t->nlev++] = L;
+	}
+}
+
+/* ------------------------------------------------------------ parallel runner */
+
+typedef struct job {
+	int kind;                 /* 0 bandwidth, 1 fp */
+	int w, mix;               /* bandwidth */
+	int op, width, prec;      /* fp */
+	long count;               /* sweeps or iterations */
+	size_t n;                 /* bytes per stream */
+	char *buf[256][3];
+	double ns[256];
+	pthread_barrier_t bar;
+} job;
+
+typedef struct targ {
+	job *j;
+	int idx, cpu;
+} targ;
+
+static void *worker(void *p)
+{
+	targ *a = p;
+	job *j = a->j;
+	pin(a->cpu);
+	pthread_barrier_wait(&j->bar);
+	double t0 = now_ns();
+	if (j->kind == 0)
+		for (long s = 0; s < j->count; s++)
+			k_bw_sweep(j->w, j->mix, j->buf[a->idx][0], j->buf[a->idx][1], j->buf[a->idx][2], j->n);
+	else
+		k_fp(j->op, j->width, j->prec, j->count);
+	j->ns[a->idx] = now_ns() - t0;
+	return NULL;
+}
+
+/* run J on NT threads; returns the slowest thread's time in ns */
+static double run_job(job *j, const topo *t, int nt)
+{
+	pthread_t th[256];
+	targ a[256];
+	pthread_barrier_init(&j->bar, NULL, (unsigned)nt);
+	for (int i = 0; i < nt; i++) {
+		a[i] = (targ){ j, i, t->cpus[i] };
+		if (i)
+			pthread_create(&th[i], NULL, worker, &a[i]);
+	}
+	worker(&a[0]);
+	double mx = j->ns[0];
+	for (int i = 1; i < nt; i++) {
+		pthread_join(th[i], NULL);
+		if (j->ns[i] > mx) mx = j->ns[i];
+	}
+	pthread_barrier_destroy(&j->bar);
+	pin(t->cpus[0]);
+	return mx;
+}
+
+typedef struct result {
+	double best, median, spread;
+	int unstable;
+} result;
+
+/* REPS repetitions of J; VALUE = WORK / ns (work in bytes or flops -> G/s). */
+static result measure(job *j, const topo *t, int nt, double work_per_count, double min_ns,
+		      int reps)
+{
+	/* calibrate */
+	j->count = 1;
+	double ns = run_job(j, t, nt);
+	while (ns < min_ns / 4 && j->count < (1L << 40)) {
+		j->count *= 2;
+		ns = run_job(j, t, nt);
+	}
+	if (ns < min_ns)
+		j->count = (long)(j->count * (min_ns / ns) + 1);
+	double v[64];
+	if (reps > 64) reps = 64;
+	for (int r = 0; r < reps; r++)
+		v[r] = work_per_count * j->count * nt / run_job(j, t, nt);
+	qsort(v, (size_t)reps, sizeof v[0], cmp_d);
+	result res = { v[reps - 1], v[reps / 2], 0, 0 };
+	res.spread = 100.0 * (res.best - res.median) / res.best;
+	res.unstable = res.spread > UNSTABLE_PCT;
+	return res;
+}
+
+/* ------------------------------------------------------------ main measurement */
+
+static const char *const lvname[] = { "L1", "L2", "L3", "L4" };
+
+static char *xalloc(size_t n)
+{
+	void *p = NULL;
+	if (posix_memalign(&p, 4096, n ? n : 4096))
+		return NULL;
+	memset(p, 1, n);
+	return p;
+}
+
+static const char *guess_port_table(const topo *t)
+{
+	if (!strcmp(t->vendor, "GenuineIntel") && t->family == 6) {
+		switch (t->model_id) {
+		case 0x2a: case 0x2d: case 0x3a: case 0x3e: return "snb";
+		case 0x8f: case 0xcf: case 0x97: case 0x9a: case 0xb7: case 0xba: case 0xbf:
+		case 0xad: case 0xae: return "glc";
+		}
+	}
+	if (!strcmp(t->vendor, "AuthenticAMD") && t->family == 0x19 &&
+	    (t->model_id >= 0x10 && (t->model_id < 0x20 || t->model_id >= 0x60)))
+		return "zen4";
+	return "";
+}
+
+static void progress(int i, int n, const char *what, result r, const char *unit)
+{
+	if (quiet)
+		return;
+	fprintf(stderr, "[%3d/%3d] %-34s %10.2f %s  (median %.2f, spread %.1f %%%s)\n", i, n, what,
+		r.best, unit, r.median, r.spread, r.unstable ? ", UNSTABLE" : "");
+}
+
+static int bench(const char *outpath, int reps, const char *port_table, const char *name)
+{
+	topo t;
+	k_features feat;
+	detect_topo(&t);
+	k_detect(&feat);
+	if (!feat.x86) {
+		fprintf(stderr, "roofline-bench: only x86-64 hosts have measurement kernels\n");
+		return 1;
+	}
+	if (t.nlev == 0) {
+		fprintf(stderr, "roofline-bench: no cache information in /sys/devices/system/cpu\n");
+		return 1;
+	}
+	double t_start = now_ns();
+	char load0[64] = "?", load1[64] = "?";
+	read_line("/proc/loadavg", load0, sizeof load0);
+	load0[strcspn(load0, " ")] = 0;
+	pin(t.cpus[0]);
+	time_t now = time(NULL);
+	char date[64];
+	strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+	int ncore = t.ncpu / (t.threads_per_core > 0 ? t.threads_per_core : 1);
+	if (ncore < 1) ncore = 1;
+	/* one thread per physical core: take every threads_per_core-th CPU (sibling layout
+	 * is usually 0..n-1 then n..2n-1; with 1 thread/core this is all CPUs) */
+	int ncores_list[2] = { 1, ncore };
+	int ncc = ncore > 1 ? 2 : 1;
+	int widths[4] = { 8, 16, 32, 64 }, nw = feat.avx512f ? 4 : feat.avx ? 3 : 2;
+	int nlev = t.nlev + 1; /* + MEM */
+	int total = 2 + nlev * nw * K_NMIX * ncc + 5 * (2 + (nw - 1) * 2) * ncc;
+	int step = 0;
+	if (!quiet)
+		fprintf(stderr, "roofline-bench %s on %s: %s, %d cores x %d threads, %d cache levels, "
+			"avx %d avx512f %d fma %d; %d reps per figure\n", VERSION, t.host, t.model,
+			ncore, t.threads_per_core, t.nlev, feat.avx, feat.avx512f, feat.fma, reps);
+
+	/* 1. clock */
+	double ghz_add = 0, ghz_imul = 0;
+	for (int r = 0; r < 2 * reps + 1; r++) {
+		double t0 = now_ns();
+		k_chain(20000, 0);
+		double g = 20000.0 * 1000 / (now_ns() - t0);
+		if (g > ghz_add) ghz_add = g;
+		t0 = now_ns();
+		k_chain(7000, 1);
+		g = 7000.0 * 3000 / (now_ns() - t0);
+		if (g > ghz_imul) ghz_imul = g;
+	}
+	double ghz = ghz_add;
+	if (!quiet) {
+		fprintf(stderr, "[%3d/%3d] clock (add chain)                  %10.3f GHz\n", ++step, total, ghz_add);
+		fprintf(stderr, "[%3d/%3d] clock (imul chain, cross-check)    %10.3f GHz\n", ++step, total, ghz_imul);
+	} else
+		step += 2;
+
+	rl_machine *m = calloc(1, sizeof *m);
+	job *j = calloc(1, sizeof *j);
+	if (!m || !j) {
+		fprintf(stderr, "roofline-bench: out of memory\n");
+		return 1;
+	}
+	/* 2. bandwidths */
+	long long mem_set = 0;
+	for (int L = 0; L < nlev; L++) {
+		long long per_thread;
+		const char *lname = L < t.nlev ? lvname[L] : "MEM";
+		if (L == t.nlev) {
+			long long llc = t.lev[t.nlev - 1].size;
+			per_thread = 2 * llc > (512LL << 20) ? 2 * llc : (512LL << 20);
+			mem_set = per_thread;
+		} else if (L == 0) {
+			per_thread = t.lev[0].size / 2;
+		} else if (L == t.nlev - 1 && L >= 2) {
+			long long below = t.lev[L - 1].size;
+			per_thread = t.lev[L].size / (2 * t.lev[L].shared);
+			if (per_thread > 16 * below) per_thread = 16 * below;
+			if (per_thread < 2 * below) per_thread = 2 * below;
+		} else {
+			per_thread = t.lev[L].size / 2;
+			if (t.lev[L].shared > 1) per_thread /= t.lev[L].shared;
+		}
+		for (int ci = 0; ci < ncc; ci++) {
+			int nt = ncores_list[ci];
+			for (int mix = 0; mix < K_NMIX; mix++) {
+				size_t n = (size_t)(per_thread / k_streams[mix]) / 512 * 512;
+				for (int i = 0; i < nt; i++)
+					for (int s = 0; s < 3; s++) {
+						j->buf[i][s] = s < k_streams[mix] ? xalloc(n) : NULL;
+						if (s < k_streams[mix] && !j->buf[i][s]) {
+							fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n", n);
+							return 1;
+						}
+					}
+				for (int wi = 0; wi < nw; wi++) {
+					j->kind = 0;
+					j->w = widths[wi];
+					j->mix = mix;
+					j->n = n;
+					double min_ns = L == t.nlev ? 60e6 : 3e6;
+					result r = measure(j, &t, nt, (double)n * k_streams[mix], min_ns,
+							   L == t.nlev ? (reps + 1) / 2 + 1 : reps);
+					rl_bw_row *b = &m->bw[m->nbw++];
+					snprintf(b->level, sizeof b->level, "%s", lname);
+					b->width = widths[wi] * 8;
+					b->mix = (rl_mix)mix;
+					b->cores = nt;
+					b->gbs = r.best;
+					b->spread_pct = r.spread;
+					b->unstable = r.unstable;
+					char what[96];
+					snprintf(what, sizeof what, "%s %2d B %-12s %d core%s (%lld KiB)", lname,
+						 widths[wi], rl_mix_name((rl_mix)mix), nt, nt > 1 ? "s" : "",
+						 per_thread >> 10);
+					progress(++step, total, what, r, "GB/s");
+				}
+				for (int i = 0; i < nt; i++)
+					for (int s = 0; s < 3; s++) {
+						free(j->buf[i][s]);
+						j->buf[i][s] = NULL;
+					}
+			}
+		}
+	}
+	/* 3. FP peaks */
+	static const int fpw[] = { 0, 128, 256, 512 };
+	for (int ci = 0; ci < ncc; ci++) {
+		int nt = ncores_list[ci];
+		for (int op = 0; op < 5; op++)
+			for (int prec = 32; prec <= 64; prec += 32)
+				for (int wi = 0; wi < nw; wi++) {
+					int width = fpw[wi] ? fpw[wi] : prec;
+					if (op == 0 && !feat.fma)
+						continue;
+					if (!feat.avx) /* the FP kernels use VEX encodings */
+						continue;
+					j->kind = 1;
+					j->op = op;
+					j->width = width;
+					j->prec = prec;
+					int lanes = width <= 64 ? 1 : width / prec;
+					double fpi = K_FP_PER_ITER * (double)lanes * (op == 0 ? 2 : 1);
+					result r = measure(j, &t, nt, fpi, 8e6, reps);
+					rl_flops_row *p = &m->flops[m->nflops++];
+					p->op = (rl_fpop)(op == 0 ? RL_FP_FMA : op == 1 ? RL_FP_ADD :
+							 op == 2 ? RL_FP_MUL : op == 3 ? RL_FP_DIV : RL_FP_SQRT);
+					p->width = width;
+					p->precision = prec;
+					p->cores = nt;
+					p->gflops = r.best;
+					p->spread_pct = r.spread;
+					p->unstable = r.unstable;
+					char what[96];
+					snprintf(what, sizeof what, "%s %3d-bit %s %d core%s",
+						 rl_fpop_name(p->op), width, prec == 32 ? "SP" : "DP", nt,
+						 nt > 1 ? "s" : "");
+					progress(++step, total, what, r, "GFLOP/s");
+				}
+	}
+	double secs = (now_ns() - t_start) / 1e9;
+	read_line("/proc/loadavg", load1, sizeof load1);
+	load1[strcspn(load1, " ")] = 0;
+
+	/* 4. the machine model */
+	snprintf(m->long_name, sizeof m->long_name, "%s", name ? name : t.model);
+	snprintf(m->description, sizeof m->description,
+		 "%s (%s family %u model %u stepping %u), %d cores x %d threads as seen by host '%s'",
+		 t.model, t.vendor, t.family, t.model_id, t.stepping, ncore, t.threads_per_core, t.host);
+	char how[200];
+	snprintf(how, sizeof how, "roofline-bench %s on '%s', %s, %d reps per figure, best of reps, "
+		 "run took %.0f s", VERSION, t.host, date, reps, secs);
+	snprintf(m->source, sizeof m->source, "measured: %s", how);
+	m->clock_ghz = ghz;
+	m->cores = ncore;
+	m->overlap = (!strcmp(t.vendor, "AuthenticAMD") && t.family >= 0x17) ? RL_OVERLAP_ZEN
+									     : RL_OVERLAP_SERIAL;
+	m->lc_safety_factor = 0.5;
+	snprintf(m->nonoverlapping[0], sizeof m->nonoverlapping[0], "load");
+	m->n_nonoverlapping = 1;
+	snprintf(m->ecm_source, sizeof m->ecm_source, "vendor rule (%s: %s overlap), not measured",
+		 t.vendor, m->overlap == RL_OVERLAP_ZEN ? "zen" : "serial");
+	int wmax = widths[nw - 1] * 8;
+	m->nlevels = t.nlev;
+	for (int L = 0; L < t.nlev; L++) {
+		rl_cache_level *c = &m->levels[L];
+		snprintf(c->name, sizeof c->name, "%s", lvname[L]);
+		c->size = t.lev[L].size;
+		c->line = t.lev[L].line;
+		c->ways = t.lev[L].ways;
+		c->shared_by = t.lev[L].shared > ncore ? ncore : t.lev[L].shared;
+		c->write_allocate = 1;
+		c->victim = L >= 2 && m->overlap == RL_OVERLAP_ZEN;
+		if (L < t.nlev - 1) {
+			const rl_bw_row *b0 = rl_machine_bw(m, lvname[L], wmax, RL_MIX_LOAD, 1);
+			const rl_bw_row *b1 = rl_machine_bw(m, lvname[L + 1], wmax, RL_MIX_LOAD, 1);
+			double t0 = c->line * ghz / b0->gbs, t1 = c->line * ghz / b1->gbs;
+			c->cycles_per_line = t1 - t0 > 0.05 ? t1 - t0 : 0.05;
+			snprintf(c->source, sizeof c->source,
+				 "sysfs; transfer = T(%s) - T(%s) of the 1-core %d-bit load kernel "
+				 "(%.2f - %.2f cy/CL), %s", lvname[L + 1], lvname[L], wmax, t1, t0, date);
+		} else
+			snprintf(c->source, sizeof c->source, "sysfs cpu%d/cache (shared_cpu_list: %d cores)",
+				 t.cpus[0], t.lev[L].shared);
+	}
+	const rl_bw_row *mall = rl_machine_bw(m, "MEM", wmax, RL_MIX_LOAD, ncore);
+	const rl_bw_row *m1 = rl_machine_bw(m, "MEM", wmax, RL_MIX_LOAD, 1);
+	m->mem_bandwidth_gbs = mall->gbs;
+	m->mem_bandwidth_1core_gbs = m1->gbs;
+	snprintf(m->mem_benchmark, sizeof m->mem_benchmark, "load");
+	snprintf(m->mem_source, sizeof m->mem_source,
+		 "measured: %d-bit load kernel, %lld MiB per core, %d and 1 cores; spread %.1f %% / "
+		 "%.1f %% (best vs median)%s; %s", wmax, mem_set >> 20, ncore, mall->spread_pct,
+		 m1->spread_pct, (mall->unstable || m1->unstable) ? " UNSTABLE" : "", how);
+	snprintf(m->port_table, sizeof m->port_table, "%s", port_table ? port_table : guess_port_table(&t));
+	snprintf(m->incore_source, sizeof m->incore_source,
+		 "derived from the 1-core measurements: load/store cycles = width * clock / L1 "
+		 "bandwidth; FP cycles = flops per instruction * clock / peak; ialu, branch: estimates");
+	/* in-core rows from the measurements */
+	for (int wi = 0; wi < nw; wi++) {
+		int wb = widths[wi] * 8;
+		const rl_bw_row *ld = rl_machine_bw(m, "L1", wb, RL_MIX_LOAD, 1);
+		const rl_bw_row *st = rl_machine_bw(m, "L1", wb, RL_MIX_STORE, 1);
+		m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_LOAD, wb, "load",
+			widths[wi] * ghz / ld->gbs, 0, 0 };
+		m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_STORE, wb, "store",
+			widths[wi] * ghz / st->gbs, 0, 0 };
+	}
+	for (int i = 0; i < m->nflops; i++) {
+		const rl_flops_row *p = &m->flops[i];
+		if (p->cores != 1)
+			continue;
+		static const rl_iclass map[] = { RL_IC_FMA, RL_IC_FADD, RL_IC_FMUL, RL_IC_FDIV, RL_IC_FSQRT };
+		static const char *const unit[] = { "fp", "fp", "fp", "fp_div", "fp_div" };
+		int lanes = p->width <= 64 ? 1 : p->width / p->precision;
+		double fpi = lanes * (p->op == RL_FP_FMA ? 2.0 : 1.0);
+		rl_iclass_cost k = { map[p->op], p->width, "", fpi * ghz / p->gflops, 0, p->precision };
+		snprintf(k.unit, sizeof k.unit, "%s", unit[p->op]);
+		if (m->ncosts < RL_MAX_ICLASSES)
+			m->costs[m->ncosts++] = k;
+	}
+	m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_IALU, 0, "alu", 0.25, 0, 0 };
+	m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_BRANCH, 0, "branch", 0.5, 0, 0 };
+	snprintf(m->bw_source, sizeof m->bw_source,
+		 "measured: %s. Bytes requested by the cores (loads + stores, no write-allocate "
+		 "traffic) / time of the slowest core; spread = (best - median) / best; unstable if > %.0f %%",
+		 how, UNSTABLE_PCT);
+	snprintf(m->flops_source, sizeof m->flops_source,
+		 "measured: %s. 48 independent instructions per iteration; flops counted per lane "
+		 "(FMA = 2)", how);
+
+	char hdr[4096];
+	int hl = snprintf(hdr, sizeof hdr,
+		"Written by roofline-bench %s (docs/roofline-bench.md) on %s.\n"
+		"Host: '%s', %s, vendor %s family %u model %u stepping %u.\n"
+		"Topology: %d cores x %d threads (CPUs usable by this process: %d); caches from\n"
+		"/sys/devices/system/cpu/cpu%d/cache; features avx %d, fma %d, avx512f %d.\n"
+		"Clock: dependent chains timed with CLOCK_MONOTONIC (not the TSC): add %.3f GHz,\n"
+		"imul (3 cy) %.3f GHz -> clock = add chain.\n"
+		"Bandwidths: inline-asm kernels per width (8/16/32/64 B) and mix; working set per core:\n",
+		VERSION, date, t.host, t.model, t.vendor, t.family, t.model_id, t.stepping, ncore,
+		t.threads_per_core, t.ncpu, t.cpus[0], feat.avx, feat.fma, feat.avx512f, ghz_add, ghz_imul);
+	hl += snprintf(hdr + hl, sizeof hdr - (size_t)hl,
+		"  L1: L1/2; L2: L2/2; last level: LLC/(2 x sharing cores) within [2, 16] x L2;\n"
+		"  MEM: max(2 x LLC, 512 MiB). Each repetition >= 3 ms (MEM 60 ms); %d repetitions\n"
+		"  (MEM %d); the file keeps the best and the spread (best vs median).\n"
+		"Total run time %.0f s. Unstable figures (spread > %.0f %%) carry 'unstable: true'.\n"
+		"Load average (1 min) before / after: %s / %s (other work on the host makes runs slower,\n"
+		"never faster: the best of the repetitions is the machine's capability).",
+		reps, (reps + 1) / 2 + 1, secs, UNSTABLE_PCT, load0, load1);
+	FILE *out = stdout;
+	if (outpath && !(out = fopen(outpath, "w"))) {
+		fprintf(stderr, "roofline-bench: cannot write %s: %s\n", outpath, strerror(errno));
+		return 1;
+	}
+	int wr = rlb_write_machine(out, m, hdr);
+	if (out != stdout)
+		wr |= fclose(out);
+	else
+		fflush(out);
+	if (wr) {
+		fprintf(stderr, "roofline-bench: write error\n");
+		return 1;
+	}
+	if (outpath) {
+		char err[512];
+		rl_machine *chk = rl_machine_load(outpath, err, sizeof err);
+		if (!chk) {
+			fprintf(stderr, "roofline-bench: the written file does not load: %s\n", err);
+			return 1;
+		}
+		rl_machine_free(chk);
+		if (!quiet)
+			fprintf(stderr, "roofline-bench: wrote %s (loads; %d bandwidth rows, %d peak rows) "
+				"in %.0f s\n", outpath, m->nbw, m->nflops, secs);
+	}
+	free(m);
+	free(j);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: roofline-bench [-o FILE] [-r REPS] [-q] [--port-table NAME] [--name TEXT]\n"
+	      "       roofline-bench convert-kerncraft IN.yml > OUT.yml\n"
+	      "Measures this host and writes a roofline machine file (docs/roofline-bench.md).\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	const char *out = NULL, *pt = NULL, *name = NULL;
+	int reps = 15;
+	if (argc >= 2 && !strcmp(argv[1], "convert-kerncraft")) {
+		if (argc != 3) {
+			usage(stderr);
+			return 2;
+		}
+		char err[1024];
+		if (rlb_convert_kerncraft(argv[2], stdout, err, sizeof err)) {
+			fprintf(stderr, "%s\n", err);
+			return 1;
+		}
+		return 0;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-o") && i + 1 < argc)
+			out = argv[++i];
+		else if (!strcmp(argv[i], "-r") && i + 1 < argc) {
+			reps = atoi(argv[++i]);
+			if (reps < 1 || reps > 64) {
+				fprintf(stderr, "roofline-bench: -r expects 1..64\n");
+				return 2;
+			}
+		} else if (!strcmp(argv[i], "-q"))
+			quiet = 1;
+		else if (!strcmp(argv[i], "--port-table") && i + 1 < argc)
+			pt = argv[++i];
+		else if (!strcmp(argv[i], "--name") && i + 1 < argc)
+			name = argv[++i];
+		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "roofline-bench: unknown argument '%s'\n", argv[i]);
+			usage(stderr);
+			return 2;
+		}
+	}
+	return bench(out, reps, pt, name);
+}
