@@ -210,6 +210,9 @@ strip_merge (rtx x)
       if (GET_CODE (x) == VEC_MERGE)
 	{
 	  rtx a = XEXP (x, 0);
+	  if (GET_CODE (a) == VEC_DUPLICATE && !MEM_P (XEXP (a, 0))
+	      && !REG_P (XEXP (a, 0)) && GET_CODE (XEXP (a, 0)) != SUBREG)
+	    a = XEXP (a, 0);
 	  switch (GET_CODE (a))
 	    {
 	    case PLUS: case MINUS: case MULT: case DIV: case SQRT: case FMA:
@@ -551,6 +554,129 @@ main_set (rtx pat)
   return NULL_RTX;
 }
 
+
+/* ------------------------------------------------- register dependencies */
+
+void
+add_reg (int *v, int *n, int max, int regno, unsigned *addr_mask, bool in_addr)
+{
+  for (int i = 0; i < *n; i++)
+    if (v[i] == regno)
+      {
+	/* a register used both as data and as address is a data use */
+	if (addr_mask && !in_addr)
+	  *addr_mask &= ~(1u << i);
+	return;
+      }
+  if (*n >= max)
+    return;
+  if (addr_mask && in_addr)
+    *addr_mask |= 1u << *n;
+  v[(*n)++] = regno;
+}
+
+/* Register uses inside X (IN_ADDR: X is (part of) a memory address). */
+void
+walk_uses (rtx x, bool in_addr, rl_insn *ri, int depth)
+{
+  if (!x || depth > 32)
+    return;
+  enum rtx_code code = GET_CODE (x);
+  if (code == REG)
+    {
+      if (HARD_REGISTER_P (x))
+	add_reg (ri->uses, &ri->nuses, RL_MAX_USES, (int) REGNO (x), &ri->use_addr,
+		 in_addr);
+      return;
+    }
+  if (code == MEM)
+    {
+      walk_uses (XEXP (x, 0), true, ri, depth + 1);
+      return;
+    }
+  const char *fmt = GET_RTX_FORMAT (code);
+  for (int i = GET_RTX_LENGTH (code) - 1; i >= 0; i--)
+    {
+      if (fmt[i] == 'e')
+	walk_uses (XEXP (x, i), in_addr, ri, depth + 1);
+      else if (fmt[i] == 'E')
+	for (int j = 0; j < XVECLEN (x, i); j++)
+	  walk_uses (XVECEXP (x, i, j), in_addr, ri, depth + 1);
+    }
+}
+
+/* Uses and defs of one SET (or a bare expression). */
+void
+set_regs (rtx set, rl_insn *ri)
+{
+  rtx dest = SET_DEST (set);
+  walk_uses (SET_SRC (set), false, ri, 0);
+  /* partial writes read the old value */
+  bool partial = false;
+  while (GET_CODE (dest) == SUBREG || GET_CODE (dest) == STRICT_LOW_PART
+	 || GET_CODE (dest) == ZERO_EXTRACT)
+    {
+      if (GET_CODE (dest) != SUBREG)
+	partial = true;
+      dest = XEXP (dest, 0);
+    }
+  if (MEM_P (dest))
+    walk_uses (XEXP (dest, 0), true, ri, 0);
+  else if (REG_P (dest) && HARD_REGISTER_P (dest))
+    {
+      if (partial)
+	add_reg (ri->uses, &ri->nuses, RL_MAX_USES, (int) REGNO (dest), &ri->use_addr,
+		 false);
+      add_reg (ri->defs, &ri->ndefs, RL_MAX_DEFS, (int) REGNO (dest), NULL, false);
+    }
+}
+
+/* Memory operand facts for the split-line and forwarding models. */
+void
+mem_facts (rtx mem, rl_insn *ri)
+{
+  ri->mem_base = -1;
+  if (!mem)
+    return;
+  ri->mem_align = (int) MEM_ALIGN (mem);
+  rtx a = XEXP (mem, 0);
+  if (GET_CODE (a) == PLUS && CONST_INT_P (XEXP (a, 1)))
+    {
+      ri->mem_disp = (long) INTVAL (XEXP (a, 1));
+      a = XEXP (a, 0);
+    }
+  if (GET_CODE (a) == PLUS)
+    a = XEXP (a, 0);
+  if (REG_P (a))
+    ri->mem_base = (int) REGNO (a);
+}
+
+void
+collect_regs (rtx_insn *insn, rl_insn *ri)
+{
+  ri->ndefs = ri->nuses = 0;
+  ri->use_addr = 0;
+  rtx pat = PATTERN (insn);
+  if (GET_CODE (pat) == COND_EXEC)
+    pat = COND_EXEC_CODE (pat);
+  if (GET_CODE (pat) == SET)
+    set_regs (pat, ri);
+  else if (GET_CODE (pat) == PARALLEL)
+    {
+      for (int i = 0; i < XVECLEN (pat, 0); i++)
+	{
+	  rtx e = XVECEXP (pat, 0, i);
+	  if (GET_CODE (e) == SET)
+	    set_regs (e, ri);
+	  else if (GET_CODE (e) != CLOBBER)
+	    walk_uses (e, false, ri, 0);
+	}
+    }
+  else
+    walk_uses (pat, false, ri, 0);
+  mem_facts (find_mem (pat), ri);
+}
+
 void
 classify_insn (rtx_insn *insn, rl_insn *ri)
 {
@@ -651,6 +777,7 @@ classify_insn (rtx_insn *insn, rl_insn *ri)
 
   if (!insn_mnemonic (insn, ri->mnemonic, sizeof ri->mnemonic))
     snprintf (ri->mnemonic, sizeof ri->mnemonic, "%s", fallback);
+  collect_regs (insn, ri);
 }
 
 bool
@@ -706,6 +833,26 @@ build_body (function *fun, class loop *loop, rl_body *b)
 	    return;
 	  classify_insn (insn, &b->insns[b->ninsns++]);
 	}
+    }
+}
+
+/* Debugging aid (ROOFLINE_DUMP_INSNS set): the extracted records on stderr. */
+void
+dump_body (int num, const rl_body *b)
+{
+  fprintf (stderr, "roofline-insns: loop %d, %d insns\n", num, b->ninsns);
+  for (int i = 0; i < b->ninsns; i++)
+    {
+      const rl_insn *in = &b->insns[i];
+      fprintf (stderr, "  %-14s cls=%d w=%d e=%d mem=%d mw=%d defs=", in->mnemonic,
+	       (int) in->cls, in->width, in->elem_bits, (int) in->mem, in->mem_width);
+      for (int k = 0; k < in->ndefs; k++)
+	fprintf (stderr, "%s%d", k ? "," : "", in->defs[k]);
+      fprintf (stderr, " uses=");
+      for (int k = 0; k < in->nuses; k++)
+	fprintf (stderr, "%s%d%s", k ? "," : "", in->uses[k],
+		 (in->use_addr >> k & 1) ? "a" : "");
+      fprintf (stderr, " align=%d disp=%ld\n", in->mem_align, in->mem_disp);
     }
 }
 
@@ -792,6 +939,8 @@ rl_rtl_extract_bodies (function *fun)
 	  if (!r->body)
 	    r->body = XNEW (rl_body);
 	  build_body (fun, loop, r->body);
+	  if (getenv ("ROOFLINE_DUMP_INSNS"))
+	    dump_body (r->num, r->body);
 	  r->body->vector_factor = 0;   /* the caller knows it from GIMPLE */
 	  r->body->unroll = r->unroll;
 	  r->body->iters_per_pass = r->unroll;

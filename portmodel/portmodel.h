@@ -20,6 +20,8 @@ extern "C" {
 
 #define RL_MAX_INSNS 512
 #define RL_MAX_UNITS 16
+#define RL_MAX_DEFS 4
+#define RL_MAX_USES 6
 
 typedef enum rl_mem_kind { RL_MEM_NONE, RL_MEM_LOAD, RL_MEM_STORE, RL_MEM_LOAD_OP } rl_mem_kind;
 
@@ -30,6 +32,16 @@ typedef struct rl_insn {
 	int elem_bits;       /* FP element width 32/64, 0 for integer/other */
 	rl_mem_kind mem;     /* memory operand */
 	int mem_width;       /* bits moved by the memory operand */
+	/* additions (portmodel issue): register dependencies, hard register numbers
+	 * after register allocation; flags count as a register.  Uses that occur
+	 * only inside a memory address have their bit set in use_addr. */
+	int ndefs, nuses;
+	int defs[RL_MAX_DEFS];
+	int uses[RL_MAX_USES];
+	unsigned use_addr;   /* bit k: uses[k] feeds only an address */
+	int mem_align;       /* known alignment of the memory operand in bits (MEM_ALIGN), 0 unknown */
+	long mem_disp;       /* constant displacement of the address, bytes */
+	int mem_base;        /* base register number, -1 none */
 } rl_insn;
 
 typedef struct rl_body {
@@ -38,6 +50,10 @@ typedef struct rl_body {
 	int iters_per_pass;  /* source iterations one pass of the body performs (VF x unroll) */
 	int vector_factor;
 	int unroll;
+	/* addition (portmodel issue): expected cache-line-split loads per pass from the
+	 * source accesses (rl_split_hint), used when have_split_hint */
+	int have_split_hint;
+	double split_loads_hint;
 } rl_body;
 
 typedef struct rl_incore {
@@ -47,6 +63,16 @@ typedef struct rl_incore {
 	double t_ol, t_nol;               /* per pass of the body */
 	int unknown;                      /* instructions without a table row (costed 1 cy on "other") */
 	int nloads, nstores, nflops_insns;
+	/* additions (portmodel issue); all per pass of the body */
+	int port_model;                   /* 1: port table used, units are its ports */
+	char table[64];                   /* port table name */
+	int unit_nol[RL_MAX_UNITS];       /* unit counts towards T_nOL */
+	double t_throughput;              /* optimal max port load of the non-load uops */
+	double t_frontend;                /* fused slots / dispatch width */
+	double t_latency;                 /* loop-carried dependency bound */
+	double split_loads;               /* expected cache-line-split loads */
+	char bottleneck[64];              /* binding ports ("p0 p1") or "latency" / "front end" */
+	char unknown_names[128];          /* mnemonics costed by their class row */
 } rl_incore;
 
 /* Cost BODY with M's table.  Never fails: unknown instructions are counted in
