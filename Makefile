@@ -27,7 +27,7 @@ HEADERS := $(wildcard */*.h)
 
 .PHONY: all deps demo check install clean unit
 
-all: deps roofline.so roofline-core.so
+all: deps roofline.so roofline-core.so roofline-bench roofline-report
 
 deps:
 	@sh scripts/deps.sh $(CC)
@@ -47,16 +47,34 @@ $(BUILD)/%.o: %.cc $(HEADERS) | deps
 	@mkdir -p $(dir $@)
 	$(CXX_FOR_CC) $(PLUGIN_CXXFLAGS) -c -o $@ $<
 
+# roofline-bench: host characterisation tool (machines/bench/, not part of the plugin)
+BENCH_SRCS := $(wildcard machines/bench/*.c) machines/machine.c
+roofline-bench: $(BENCH_SRCS) $(wildcard machines/bench/*.h) machines/machine.h
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -I. -O2 -g -o $@ $(BENCH_SRCS) -lyaml -lm -lpthread
+
+# roofline-report: JSON remarks of a build -> one HTML report (docs/report.md).  Its own
+# folder: diag/*.c all go into the plugin.
+REPORT_OBJS := $(BUILD)/diag/report/roofline-report.o $(BUILD)/diag/views.o $(BUILD)/diag/sarif.o
+roofline-report: $(REPORT_OBJS)
+	$(CC) -o $@ $^ -ljansson -lm
+
+$(BUILD)/diag/report/%.o: diag/report/%.c diag/views.h diag/diag.h | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -c -o $@ $<
+
 demo: all
 	@sh scripts/demo.sh $(CC)
 
 check: all
+	@sh scripts/deps.sh $(CC) --tests
 	@sh testsuite/run-all.sh $(CC)
 
 install: all
 	install -d $(DESTDIR)$(PLUGIN_DIR)/roofline-machines
 	install -m 644 roofline.so roofline-core.so $(DESTDIR)$(PLUGIN_DIR)/
 	install -m 644 machines/*.yml $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/
+	install -d $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/ports
+	install -m 644 machines/ports/*.yml $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/ports/
 
 clean:
-	rm -rf $(BUILD) roofline.so roofline-core.so testsuite/out
+	rm -rf $(BUILD) roofline.so roofline-core.so roofline-bench roofline-report testsuite/out

@@ -7,6 +7,7 @@
 #define RL_DIAG_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "model/report.h"
 
 #ifdef __cplusplus
@@ -38,6 +39,25 @@ void rl_remarks_add_not_analysed(rl_remarks *rem, const char *file, int line, in
 /* Write to PATH; 0 and a message in ERR on failure. */
 int rl_remarks_write(const rl_remarks *rem, const char *path, char *err, size_t errlen);
 void rl_remarks_free(rl_remarks *rem);
+
+/* ---- Views of the remarks document (diag/views.c, llvm-yaml.c, sarif.c; docs/remarks.md).
+ * Both are derived from the JSON document, so whatever the models add to it flows through;
+ * every object in a nest with a string member "note" becomes one remark / result. */
+struct json_t;
+
+/* The JSON document of REM (jansson json_t, borrowed; NULL if REM is NULL). */
+const struct json_t *rl_remarks_json(const rl_remarks *rem);
+
+/* LLVM YAML remarks (--- !Analysis documents, opt-viewer.py reads them): default path
+ * <dumpbase>.roofline.opt.yaml.  1 on success, 0 and a message in ERR on failure. */
+int rl_remarks_write_llvm_yaml(const rl_remarks *rem, const char *path, char *err, size_t errlen);
+int rl_llvm_yaml_write_json(const struct json_t *doc, FILE *out);
+
+/* SARIF 2.1.0 log (results of level "note"): default path <dumpbase>.roofline.sarif.
+ * rl_sarif_write_json merges NDOCS remarks documents (of a whole build) into one run. */
+int rl_remarks_write_sarif(const rl_remarks *rem, const char *path, char *err, size_t errlen);
+int rl_sarif_write_json(const struct json_t *const *docs, int ndocs, const char *path,
+			char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

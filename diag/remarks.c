@@ -151,9 +151,14 @@ static json_t *incore_json(const rl_incore *c, const rl_machine *m)
 	for (int u = 0; u < c->nunits; u++)
 		json_array_append_new(units, json_pack("{s:s, s:f, s:b}", "unit", c->unit[u],
 			"cycles_per_pass", c->unit_cycles[u],
-			"nonoverlapping", rl_machine_unit_is_nol(m, c->unit[u])));
-	return json_pack("{s:o, s:f, s:f, s:i}", "units", units, "t_ol_per_pass", c->t_ol,
-			 "t_nol_per_pass", c->t_nol, "unknown_instructions", c->unknown);
+			"nonoverlapping", c->port_model ? c->unit_nol[u]
+					  : rl_machine_unit_is_nol(m, c->unit[u])));
+	return json_pack("{s:o, s:f, s:f, s:i, s:s, s:f, s:f, s:f, s:f, s:s, s:s}", "units", units,
+			 "t_ol_per_pass", c->t_ol, "t_nol_per_pass", c->t_nol,
+			 "unknown_instructions", c->unknown, "port_table", c->table,
+			 "t_ports_per_pass", c->t_throughput, "t_frontend_per_pass", c->t_frontend,
+			 "t_latency_per_pass", c->t_latency, "split_loads_per_pass", c->split_loads,
+			 "bound", c->bottleneck, "unknown_mnemonics", c->unknown_names);
 }
 
 /* "L1-L2", "L2-L3", "L3-MEM": boundary B lies below cache level B. */
@@ -172,6 +177,40 @@ static json_t *boundaries_json(const rl_report *r)
 		json_array_append_new(list, json_pack("{s:s, s:f, s:f, s:f, s:f}", "boundary", name,
 			"load_lines", t->load_lines[b], "write_allocate_lines", t->wa_lines[b],
 			"evict_lines", t->evict_lines[b], "cycles", r->ecm.t_transfer[b]));
+	}
+	return list;
+}
+
+/* issue 3: "layer_conditions": one entry per level and condition, plus the regimes */
+static json_t *layer_conditions_json(const rl_report *r)
+{
+	json_t *list = json_array();
+	if (!r->have_lc)
+		return list;
+	const rl_lc_report *lc = &r->lc;
+	for (int c = 0; c < lc->nlevels; c++) {
+		const rl_lc_level *lv = &lc->levels[c];
+		for (int k = 0; k < lv->ncond; k++) {
+			const rl_lc_regime *rg = &lc->regimes[lv->cond[k].regime];
+			json_t *e = json_pack("{s:s, s:s, s:s, s:f, s:f, s:i, s:i, s:f}", "level", lv->name,
+				"condition", lv->cond[k].text, "footprint", rg->footprint_text,
+				"footprint_bytes", rg->footprint_bytes, "capacity_bytes", lv->capacity,
+				"hits", rg->hits, "misses", rg->misses, "lines_per_unit", rg->lines_per_unit);
+			json_object_set_new(e, "holds", lv->cond[k].holds < 0 ? json_null()
+					    : json_boolean(lv->cond[k].holds));
+			if (lv->cond[k].param[0] && lv->cond[k].threshold >= 0) {
+				json_object_set_new(e, "parameter", json_string(lv->cond[k].param));
+				json_object_set_new(e, "threshold", json_integer(lv->cond[k].threshold));
+			}
+			json_object_set_new(e, "applies", json_boolean(lv->regime == lv->cond[k].regime));
+			if (lv->cond[k].block_loop >= 0) {
+				char it[16];
+				snprintf(it, sizeof(it), "i%d", lv->cond[k].block_loop);
+				json_object_set_new(e, "block_loop", json_string(it));
+				json_object_set_new(e, "block_size", json_integer(lv->cond[k].block_size));
+			}
+			json_array_append_new(list, e);
+		}
 	}
 	return list;
 }
@@ -208,6 +247,7 @@ void rl_remarks_add_report(rl_remarks *rem, const rl_report *r)
 		"unit_of_work", "iterations", r->traffic.iters_per_unit, "element_bytes", r->traffic.elem_size,
 		"inputs", inputs, "incore", incore_json(&r->incore, r->machine),
 		"traffic", boundaries_json(r), "ecm", ecm_json(r));
+	json_object_set_new(nest, "layer_conditions", layer_conditions_json(r));
 	json_array_append_new(rem->nests, nest);
 }
 
@@ -236,4 +276,9 @@ void rl_remarks_free(rl_remarks *rem)
 	json_decref(rem->nests);
 	json_decref(rem->root);
 	free(rem);
+}
+
+const struct json_t *rl_remarks_json(const rl_remarks *rem)
+{
+	return rem ? rem->root : NULL;
 }

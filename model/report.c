@@ -55,6 +55,12 @@ static void body_from_source(const rl_nest *nest, rl_body *body)
 void rl_report_build(const rl_nest *nest, const rl_body *body, const rl_machine *m,
 		     rl_report *out)
 {
+	rl_report_build_ports(nest, body, m, NULL, out);
+}
+
+void rl_report_build_ports(const rl_nest *nest, const rl_body *body, const rl_machine *m,
+			   const rl_ports *ports, rl_report *out)
+{
 	memset(out, 0, sizeof(*out));
 	out->nest = nest;
 	out->machine = m;
@@ -63,7 +69,10 @@ void rl_report_build(const rl_nest *nest, const rl_body *body, const rl_machine 
 	out->line = nest->line;
 	out->column = nest->column;
 
-	if (!rl_traffic_first(nest, m, &out->traffic, out->reason, sizeof(out->reason)))
+	/* layer conditions (polyhedral/lc.c); the first model when ISL analysis fails */
+	if (rl_traffic_lc(nest, m, 1, &out->traffic, &out->lc, out->lc_why, sizeof(out->lc_why)))
+		out->have_lc = 1;
+	else if (!rl_traffic_first(nest, m, &out->traffic, out->reason, sizeof(out->reason)))
 		return;
 	if (body && body->ninsns > 0) {
 		out->body = *body;
@@ -71,7 +80,11 @@ void rl_report_build(const rl_nest *nest, const rl_body *body, const rl_machine 
 	} else {
 		body_from_source(nest, &out->body);
 	}
-	rl_incore_first(m, &out->body, &out->incore);
+	if (out->have_body) {
+		rl_fix_iterations(nest, &out->body);
+		rl_split_hint(nest, &out->body);
+	}
+	rl_incore_ports(m, ports, &out->body, &out->incore);
 	rl_ecm_compose(m, &out->incore, &out->body, &out->traffic, &out->ecm);
 	out->analysed = 1;
 }

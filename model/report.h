@@ -3,6 +3,8 @@
 #define RL_REPORT_H
 
 #include "model/ecm.h"
+#include "polyhedral/lc.h"
+#include "portmodel/ports.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,12 +23,20 @@ typedef struct rl_report {
 	rl_incore incore;
 	rl_traffic traffic;
 	rl_ecm ecm;
+	/* additions (issue 3): layer conditions; have_lc 0 -> first traffic model, lc_why says why */
+	int have_lc;
+	char lc_why[256];
+	rl_lc_report lc;
 } rl_report;
 
 /* Analyse NEST with BODY (may be NULL) on M into OUT.  Never fails: problems
  * become out->analysed = 0 with a reason. */
 void rl_report_build(const rl_nest *nest, const rl_body *body, const rl_machine *m,
 		     rl_report *out);
+
+/* As rl_report_build with port table PORTS (NULL: the machine's class rows). */
+void rl_report_build_ports(const rl_nest *nest, const rl_body *body, const rl_machine *m,
+			   const rl_ports *ports, rl_report *out);
 
 #ifdef __cplusplus
 }

@@ -23,11 +23,15 @@ static const char *const rl_help_text =
   "  -fplugin-arg-roofline-define=NAME=VALUE  value of a size parameter (repeatable)\n"
   "  -fplugin-arg-roofline-cores=N            active cores (default 1)\n"
   "  -fplugin-arg-roofline-remarks=PATH       JSON remarks file (default <dumpbase>.roofline.json)\n"
+  "  -fplugin-arg-roofline-yaml-remarks=PATH  LLVM YAML remarks for opt-viewer\n"
+  "                                           (default <dumpbase>.roofline.opt.yaml)\n"
+  "  -fplugin-arg-roofline-sarif=PATH         SARIF 2.1.0 log (default <dumpbase>.roofline.sarif)\n"
   "  -fplugin-arg-roofline-verbose            details and \"not analysed\" reasons\n"
   "  -fplugin-arg-roofline-quiet              no notes (remarks file only)\n"
   "  -fplugin-arg-roofline-help               this text\n";
 
-static const char *const rl_valid_keys = "machine, define, cores, remarks, verbose, quiet, help";
+static const char *const rl_valid_keys =
+  "machine, define, cores, remarks, yaml-remarks, sarif, verbose, quiet, help";
 
 /* Options and per-translation-unit state. */
 static struct {
@@ -35,7 +39,9 @@ static struct {
   int cores = 1;
   bool verbose = false, quiet = false;
   const char *remarks_path = NULL;
+  const char *yaml_path = NULL, *sarif_path = NULL;
   rl_machine *machine = NULL;
+  rl_ports *ports = NULL;       /* port table of the machine, NULL: class rows */
   rl_remarks *remarks = NULL;
   double seconds = 0;
   int analysed = 0, not_analysed = 0;
@@ -79,7 +85,7 @@ static void
 rl_emit_report (const rl_pending &p, const rl_body *body)
 {
   rl_report *r = XNEW (rl_report);
-  rl_report_build (p.nest, body, rl.machine, r);
+  rl_report_build_ports (p.nest, body, rl.machine, rl.ports, r);
   char text[1024];
   if (r->analysed)
     {
@@ -268,6 +274,19 @@ rl_finish (void *, void *)
 	snprintf (path, sizeof path, "%s.roofline.json", dump_base_name ? dump_base_name : "a");
       if (!rl_remarks_write (rl.remarks, path, err, sizeof err))
 	error ("roofline: %s", err);
+      /* The YAML and SARIF views of the same document (diag/llvm-yaml.c, diag/sarif.c). */
+      if (rl.yaml_path)
+	snprintf (path, sizeof path, "%s", rl.yaml_path);
+      else
+	snprintf (path, sizeof path, "%s.roofline.opt.yaml", dump_base_name ? dump_base_name : "a");
+      if (!rl_remarks_write_llvm_yaml (rl.remarks, path, err, sizeof err))
+	error ("roofline: %s", err);
+      if (rl.sarif_path)
+	snprintf (path, sizeof path, "%s", rl.sarif_path);
+      else
+	snprintf (path, sizeof path, "%s.roofline.sarif", dump_base_name ? dump_base_name : "a");
+      if (!rl_remarks_write_sarif (rl.remarks, path, err, sizeof err))
+	error ("roofline: %s", err);
       rl_remarks_free (rl.remarks);
       rl.remarks = NULL;
     }
@@ -276,6 +295,8 @@ rl_finish (void *, void *)
 	     rl.analysed, rl.not_analysed, rl.seconds * 1e3);
   rl_machine_free (rl.machine);
   rl.machine = NULL;
+  rl_ports_free (rl.ports);
+  rl.ports = NULL;
 }
 
 /* ------------------------------------------------------------------ options */
@@ -305,9 +326,29 @@ rl_parse_long (const char *s, long long *out)
 
 static const char *rl_machine_arg;
 
+/* The VALUE of the N-th -fplugin-arg-PLUGIN-define=VALUE, as written.  GCC's own
+   parser mangles a value that contains '=' (define=n=3000 reaches the plugin as
+   "n=300"), so the text is taken from the saved command line. */
+static const char *
+rl_raw_define_value (const char *plugin, int n)
+{
+  size_t len = strlen (plugin);
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    {
+      const char *arg = save_decoded_options[i].arg;
+      if (save_decoded_options[i].opt_index != OPT_fplugin_arg_ || !arg
+	  || strncmp (arg, plugin, len) || strncmp (arg + len, "-define=", 8))
+	continue;
+      if (n-- == 0)
+	return arg + len + 8;
+    }
+  return NULL;
+}
+
 static bool
 rl_parse_options (struct plugin_name_args *info)
 {
+  int ndefines = 0;
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key, *val = info->argv[i].value;
@@ -320,11 +361,14 @@ rl_parse_options (struct plugin_name_args *info)
 	    return rl_option_error (key, "unexpected value");
 	  (key[0] == 'v' ? rl.verbose : rl.quiet) = true;
 	}
-      else if (!strcmp (key, "machine") || !strcmp (key, "remarks"))
+      else if (!strcmp (key, "machine") || !strcmp (key, "remarks")
+	       || !strcmp (key, "yaml-remarks") || !strcmp (key, "sarif"))
 	{
 	  if (!val || !*val)
 	    return rl_option_error (key, "missing value");
-	  (key[0] == 'm' ? rl_machine_arg : rl.remarks_path) = val;
+	  (key[0] == 'm' ? rl_machine_arg
+	   : key[0] == 'r' ? rl.remarks_path
+	   : key[0] == 'y' ? rl.yaml_path : rl.sarif_path) = val;
 	}
       else if (!strcmp (key, "cores"))
 	{
@@ -334,6 +378,7 @@ rl_parse_options (struct plugin_name_args *info)
 	}
       else if (!strcmp (key, "define"))
 	{
+	  val = rl_raw_define_value (info->base_name, ndefines++);
 	  const char *eq = val ? strchr (val, '=') : NULL;
 	  if (!eq || eq == val || !rl_parse_long (eq + 1, &v) || v < 0)
 	    return rl_option_error (key, "expected NAME=VALUE with a non-negative integer VALUE");
@@ -402,6 +447,25 @@ rl_load_machine (const char *plugin_path)
   if (rl.verbose)
     fprintf (stderr, "roofline: machine %s (%s)%s%s\n", rl.machine->name, path,
 	     why[0] ? ", chosen by " : "", why);
+  /* the port table named by the machine (bundled tables: DIR/ports/NAME.yml) */
+  const char *tname = rl_ports_name_for (rl.machine);
+  if (tname)
+    {
+      if (!rl_ports_resolve (dir, tname, path, sizeof path))
+	{
+	  error ("roofline: port table %qs of machine %qs not found in %s/ports",
+		 tname, rl.machine->name, dir);
+	  return false;
+	}
+      rl.ports = rl_ports_load (path, err, sizeof err);
+      if (!rl.ports)
+	{
+	  rl_user_error_at_file (err);
+	  return false;
+	}
+      if (rl.verbose)
+	fprintf (stderr, "roofline: port table %s (%s)\n", rl.ports->name, path);
+    }
   return true;
 }
 

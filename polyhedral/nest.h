@@ -87,6 +87,9 @@ typedef struct rl_nest {
 	rl_flops flops[2];      /* [0] float, [1] double */
 	int nstatements;        /* assignments storing to memory in the body */
 	int vector_factor;      /* lanes of the vectorised innermost loop, 1 if scalar, 0 unknown */
+	/* additions (issue 3) */
+	int nontemporal_stores; /* 1: the generated stores bypass the caches (no write-allocate;
+				   the lines go straight to memory) */
 } rl_nest;
 
 rl_nest *rl_nest_alloc(void);

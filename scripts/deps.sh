@@ -12,6 +12,27 @@ missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
+# "scripts/deps.sh CC --tests": also the tools of the output tests, best effort (they SKIP
+# without them): opt-viewer (llvm-14-tools, python3-yaml, python3-pygments), node/npm for the
+# SARIF schema check, Vim and Emacs for the editor test, Chromium for the report test.
+if [ "$2" = --tests ]; then
+	tpkgs="python3 python3-yaml python3-pygments llvm-14-tools nodejs npm vim emacs-nox chromium"
+	tmissing=""
+	for p in $tpkgs; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || tmissing="$tmissing $p"
+	done
+	if [ -n "$tmissing" ] && [ "$(id -u)" = 0 ]; then
+		echo "roofline: installing test tools:$tmissing"
+		export DEBIAN_FRONTEND=noninteractive
+		apt-get update -qq >/dev/null
+		for p in $tmissing; do   # one by one: a missing one only skips its tests
+			apt-get install -y -qq --no-install-recommends "$p" >/dev/null 2>&1 ||
+				echo "roofline: could not install $p (its tests will SKIP)" >&2
+		done
+	elif [ -n "$tmissing" ]; then
+		echo "roofline: test tools missing (their tests SKIP):$tmissing" >&2
+	fi
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ]; then
 	echo "roofline: installing Debian packages:$missing"

@@ -3,6 +3,7 @@
 #   1. unit tests of the C cores (cmocka), built with ASan and UBSan
 #   2. end-to-end compiler tests (DejaGnu runtest, testsuite/roofline.dg)
 #   3. code-generation identity (objects with and without the plugin)
+#   4. output formats and tools (testsuite/outputs: YAML/opt-viewer, SARIF, editors, report)
 # Usage: testsuite/run-all.sh [CC]     (run from anywhere; builds into testsuite/out)
 cc=${1:-gcc}
 cd "$(dirname "$0")/.." || exit 1
@@ -63,6 +64,22 @@ if [ -x testsuite/codegen-identity.sh ] || [ -f testsuite/codegen-identity.sh ];
 	grep '^FAIL' "$out/identity.log"
 	count "${p:-0}" "${f:-1}" 0 "codegen identity"
 fi
+
+# 4. outputs: LLVM YAML + opt-viewer, SARIF + schema, editors, roofline-report + Chromium
+# (testsuite/outputs/*.sh print PASS:/FAIL:/SKIP: lines)
+for t in testsuite/outputs/*.sh; do
+	[ "$(basename "$t")" = lib.sh ] && continue
+	name=$(basename "$t" .sh)
+	mkdir -p "$out/outputs/$name"
+	CC="$cc" ROOT="$root" OUT="$out/outputs/$name" sh "$t" >"$out/outputs/$name.log" 2>&1
+	rc=$?
+	p=$(grep -c '^PASS:' "$out/outputs/$name.log") f=$(grep -c '^FAIL:' "$out/outputs/$name.log")
+	s=$(grep -c '^SKIP:' "$out/outputs/$name.log")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+	grep -E '^(FAIL|SKIP):' "$out/outputs/$name.log"
+	[ "$f" -ne 0 ] && cat "$out/outputs/$name.log"
+	count "$p" "$f" "$s" "outputs $name"
+done
 
 echo "$passed passed, $failed failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
 [ "$failed" -eq 0 ]

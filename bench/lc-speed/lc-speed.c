@@ -1,0 +1,64 @@
+/* bench/lc-speed: analysis time of the layer-condition model (polyhedral/lc.c) per nest.
+ * Runs rl_traffic_lc (ISL model + footprints + conditions + traffic) on the unit-test
+ * and oracle nests (testsuite/unit/test_oracle.c's table, included) plus the seed 004
+ * kernels, REPEAT times each, and prints per nest the median time and the overall median.
+ * Build and run: sh bench/lc-speed/run.sh   (acceptance: median < 1 ms per nest) */
+#define main oracle_main
+#include "testsuite/unit/test_oracle.c"
+#undef main
+
+#include <time.h>
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+	int repeat = argc > 1 ? atoi(argv[1]) : 21;
+	char err[256];
+	rl_machine *m = rl_machine_load(argc > 2 ? argv[2] : "machines/snb-e5-2680.yml", err, sizeof(err));
+	if (!m) {
+		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
+	int ncases = (int)(sizeof(cases) / sizeof(cases[0]));
+	double *med = calloc((size_t)ncases, sizeof(double)), *t = calloc((size_t)repeat, sizeof(double));
+	rl_lc_report *lc = calloc(1, sizeof(*lc));
+	for (int c = 0; c < ncases; c++) {
+		rl_nest *n = ns_parse(cases[c].spec);
+		if (!n)
+			return 1;
+		for (int r = 0; r < repeat; r++) {
+			rl_traffic tr;
+			char why[256];
+			double t0 = now_ms();
+			if (!rl_traffic_lc(n, m, 1, &tr, lc, why, sizeof(why))) {
+				fprintf(stderr, "%s: %s\n", cases[c].name, why);
+				return 1;
+			}
+			t[r] = now_ms() - t0;
+		}
+		qsort(t, (size_t)repeat, sizeof(double), cmp);
+		med[c] = t[repeat / 2];
+		printf("%-20s %2d loops %2d accesses  %.3f ms\n", cases[c].name, n->nloops, n->naccesses, med[c]);
+		rl_nest_free(n);
+	}
+	qsort(med, (size_t)ncases, sizeof(double), cmp);
+	printf("lc-speed: %d nests, median %.3f ms per nest (max %.3f ms) on %s\n", ncases, med[ncases / 2],
+	       med[ncases - 1], m->name);
+	free(med);
+	free(t);
+	free(lc);
+	rl_machine_free(m);
+	return 0;
+}

@@ -1,0 +1,146 @@
+/* Layer conditions and data traffic per cache boundary (issue 3).
+ *
+ * From an rl_nest the analysis builds, with ISL, the iteration domain (size
+ * parameters as ISL parameters), the access relations and the schedule (loop
+ * order), and uses them to find which loop carries the reuse between the
+ * references of each array.  The reuse model is a loop-level footprint model of
+ * a fully associative LRU cache (docs/layer-conditions.md):
+ *
+ *   regime l (0 <= l <= L, L = loop depth): the data touched by one iteration of
+ *   loop l-1 (i.e. by loops l..L-1 run to completion) fits in the cache, so every
+ *   reuse carried by loops l-1..L-1 hits.  The condition of regime l is
+ *   footprint(l) <= factor * C_k / threads (threads only for shared caches:
+ *   seed 004, eq. 11).  footprint(l) is a polynomial of the size parameters in
+ *   bytes; with factor < 1 (seed 004 rule of thumb: half the cache for layers)
+ *   it counts only the reused layers, leading terms (3*n*8 B for the 2D
+ *   Jacobi); with factor >= 1 (Kerncraft) every array's lines count.
+ *
+ * Ownership: everything here is plain data in caller storage; ISL objects are
+ * created and freed inside the calls (one isl_ctx per call).  No global state.
+ */
+#ifndef RL_LC_H
+#define RL_LC_H
+
+#include "polyhedral/nest.h"
+#include "polyhedral/traffic.h"
+#include "machines/machine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_POLY_TERMS 24
+#define RL_LC_TEXT 192
+#define RL_LC_PROBE 10000.0   /* value of an unknown size parameter in comparisons */
+
+/* Polynomial in the size parameters: sum coef * prod par[p]^exp[p] */
+typedef struct rl_lc_poly_term {
+	double coef;
+	unsigned char exp[RL_MAX_PARAMS];
+} rl_lc_poly_term;
+
+typedef struct rl_lc_poly {
+	int nterms;
+	rl_lc_poly_term t[RL_POLY_TERMS];
+	int overflow;             /* 1: a term was dropped (too many terms) */
+} rl_lc_poly;
+
+void rl_lc_poly_zero(rl_lc_poly *p);
+void rl_lc_poly_const(rl_lc_poly *p, double c);
+void rl_lc_poly_add(rl_lc_poly *dst, const rl_lc_poly *a, double scale);   /* dst += scale * a */
+void rl_lc_poly_mul(rl_lc_poly *dst, const rl_lc_poly *a, const rl_lc_poly *b);
+double rl_lc_poly_eval(const rl_lc_poly *p, const double *vals);
+int rl_lc_poly_degree(const rl_lc_poly *p, int param);                  /* -1: total degree */
+void rl_lc_poly_leading(rl_lc_poly *dst, const rl_lc_poly *p);             /* terms of top total degree */
+void rl_lc_poly_print(const rl_nest *nest, const rl_lc_poly *p, char *buf, size_t len);
+
+typedef enum rl_lc_mode {
+	RL_LC_LAYERS,   /* seed 004: reused layers only, leading terms (factor < 1) */
+	RL_LC_LRU       /* Kerncraft: every array's lines, exact polynomial (factor >= 1) */
+} rl_lc_mode;
+
+/* One regime: data of loops LOOP..L-1 fits (LOOP == L: nothing beyond one iteration;
+ * LOOP == 0: the whole nest fits). */
+typedef struct rl_lc_regime {
+	int loop;
+	rl_lc_poly footprint;          /* bytes, as used in the condition */
+	char footprint_text[RL_LC_TEXT];   /* "3*n*8 B" */
+	double footprint_bytes;     /* at the known values (unknown: RL_LC_PROBE) */
+	int hits, misses;           /* references per iteration hitting / missing */
+	double lines_per_unit;      /* lines loaded or allocated per unit of work in this regime */
+	char carried_by[RL_NAME_MAX];/* "reuse carried by loop i0" (text) */
+} rl_lc_regime;
+
+/* One cache level: its capacity for layer conditions and which regime applies. */
+typedef struct rl_lc_level {
+	char name[8];
+	double capacity;            /* factor * size / (shared ? threads : 1), bytes */
+	int regime;                 /* index into regimes[] applying at the known sizes,
+				       or the "no LC" regime when sizes are unknown */
+	int known;                  /* 1: all sizes known, regime decided by the values */
+	/* per non-trivial regime r (0 < loop < L): condition text, threshold, holds */
+	int ncond;
+	struct {
+		int regime;
+		char text[RL_LC_TEXT + 160]; /* "3*n*8 B <= 16 KiB (n <= 682)" */
+		char param[RL_NAME_MAX];    /* leading parameter ("" if none) */
+		long long threshold;        /* largest value of PARAM satisfying it; -1 none */
+		int holds;                  /* 1 holds, 0 violated, -1 unknown */
+		/* blocking candidate when violated at known sizes: block loop BLOCK_LOOP
+		 * (the outermost loop of the regime's window) to at most BLOCK_SIZE
+		 * iterations so that the condition holds; -1 when none */
+		int block_loop;
+		long long block_size;
+	} cond[RL_MAX_LOOPS + 1];
+} rl_lc_level;
+
+typedef struct rl_lc_report {
+	rl_lc_mode mode;
+	double factor;
+	int threads;
+	int all_known;
+	int nloops;
+	int nregimes;
+	rl_lc_regime regimes[RL_MAX_LOOPS + 1];   /* index r <-> loop L - r (r = 0: no LC) */
+	int nlevels;
+	rl_lc_level levels[RL_MAX_LEVELS];
+	int isl_ok;                 /* ISL model built and non-empty */
+	char isl_domain[512];       /* the ISL iteration domain as text (possibly truncated) */
+	int ngroups;                /* uniformly generated reference groups */
+} rl_lc_report;
+
+/* Options; rl_lc_options_default fills them from the machine (factor) */
+typedef struct rl_lc_options {
+	double factor;
+	rl_lc_mode mode;
+	int threads;                /* active cores sharing the shared caches (n-thread rule) */
+} rl_lc_options;
+
+void rl_lc_options_default(const rl_machine *m, int threads, rl_lc_options *opt);
+
+/* Analyse NEST on M with OPT: fills LC (may be NULL) and, for the regime that
+ * applies (known sizes) or the "no LC" regime (unknown sizes), OUT.  Returns 0 with
+ * a reason in WHY when the nest cannot be analysed (OUT then undefined). */
+int rl_traffic_lc_opt(const rl_nest *nest, const rl_machine *m, const rl_lc_options *opt,
+		      rl_traffic *out, rl_lc_report *lc, char *why, size_t whylen);
+
+/* As above with the machine's factor and its mode (factor < 1: layers, else LRU). */
+int rl_traffic_lc(const rl_nest *nest, const rl_machine *m, int threads, rl_traffic *out,
+		  rl_lc_report *lc, char *why, size_t whylen);
+
+/* Fill OUT's per-boundary lines for regime index R at every level (for tests and
+ * the blocking advice: "what if the condition held in level k"). */
+int rl_lc_traffic_for(const rl_nest *nest, const rl_machine *m, const rl_lc_options *opt,
+		      const int *regime_per_level, rl_traffic *out, char *why, size_t whylen);
+
+/* ISL text of the iteration domain, the access relations and the schedule. */
+int rl_lc_isl_text(const rl_nest *nest, char *domain, size_t dlen, char *access, size_t alen,
+		   char *schedule, size_t slen);
+
+/* "KiB"-style size text */
+void rl_lc_size_text(double bytes, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
