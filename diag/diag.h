@@ -27,6 +27,17 @@ void rl_diag_ecm_note(const rl_report *r, char *buf, size_t len);
  * until it returns 0. */
 int rl_diag_verbose_note(const rl_report *r, int i, char *buf, size_t len);
 
+/* Concise line 2 (issue 6): "roofline: data in MEM (working set ...): 1.2 GFLOP/s on 1 core,
+ * saturates at 3 cores (...); bottleneck: ...; <roofline summary>".  0 when not analysed. */
+int rl_diag_perf_note(const rl_report *r, char *buf, size_t len);
+
+/* Advice I (ranked, 0 = the most valuable): "roofline: advice: ...".  0 when none. */
+int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len);
+
+/* JSON member KEY ("performance", "scaling", "regimes", "advice") of R's nest, new
+ * reference (json_t *), or NULL when R has none (diag/perf-json.c). */
+struct json_t *rl_perf_json(const rl_report *r, const char *key);
+
 /* "roofline: not analysed: REASON" */
 void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len);
 
@@ -44,6 +55,10 @@ void rl_remarks_free(rl_remarks *rem);
  * Both are derived from the JSON document, so whatever the models add to it flows through;
  * every object in a nest with a string member "note" becomes one remark / result. */
 struct json_t;
+
+/* "rooflines" member of a nest (diag/roofline-json.c; new reference, NULL when the
+ * roofline models were not computed). */
+struct json_t *rl_rooflines_json(const rl_report *r);
 
 /* The JSON document of REM (jansson json_t, borrowed; NULL if REM is NULL). */
 const struct json_t *rl_remarks_json(const rl_remarks *rem);

@@ -2,6 +2,7 @@
 #include "diag/diag.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -161,6 +162,207 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 	}
 }
 
+/* ---- issue 6: performance, scaling, regimes, advice (model/perf.h, model/advice.h) ---- */
+
+static void appendf(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void appendf(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	if (used + 1 >= len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+static const char *level_name_of(const rl_report *r, int lv)
+{
+	return lv >= 0 && lv < r->machine->nlevels ? r->machine->levels[lv].name : "MEM";
+}
+
+/* "memory transfer (21.6 of 51.1 cy/CL)" / "core: div (84 cy/CL)": what dominates T at LV */
+static void bottleneck_text(const rl_report *r, int lv, char *buf, size_t len)
+{
+	const rl_ecm *e = &r->ecm;
+	char a[32], b[32];
+	double t = e->prediction[lv];
+	rl_diag_number(t, b, sizeof(b));
+	double data = e->t_nol;
+	for (int k = 0; k < lv && k < e->ntransfers; k++)
+		data += e->t_transfer[k];
+	if (e->overlap == RL_OVERLAP_SERIAL ? e->t_ol >= data : e->t_ol >= t - 1e-9) {
+		rl_diag_number(e->t_ol, a, sizeof(a));
+		snprintf(buf, len, "core (%s, T_OL %s cy/CL)", r->incore.bottleneck[0]
+			 ? r->incore.bottleneck : "in-core", a);
+		return;
+	}
+	/* largest contribution among T_nOL and the transfers up to LV */
+	double best = e->t_nol;
+	int which = -1;
+	for (int k = 0; k < lv && k < e->ntransfers; k++)
+		if (e->t_transfer[k] > best) {
+			best = e->t_transfer[k];
+			which = k;
+		}
+	rl_diag_number(best, a, sizeof(a));
+	if (which < 0)
+		snprintf(buf, len, "loads (T_nOL %s of %s cy/CL)", a, b);
+	else if (which == e->ntransfers - 1)
+		snprintf(buf, len, "memory transfer (%s of %s cy/CL)", a, b);
+	else
+		snprintf(buf, len, "%s-%s transfer (%s of %s cy/CL)", level_name_of(r, which),
+			 level_name_of(r, which + 1), a, b);
+}
+
+int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
+{
+	const rl_perf *p = &r->perf;
+	if (!r->analysed || !p->valid || !len)
+		return 0;
+	char pf[48], pl[48], ps[48], bn[160];
+	int nt = r->ecm.ntransfers;
+	int lv = p->data_level >= 0 ? p->data_level : nt;
+	snprintf(buf, len, "roofline: data in %s", level_name_of(r, lv));
+	if (p->working_set >= 0) {
+		char ws[32];
+		rl_perf_size_text(p->working_set, ws, sizeof(ws));
+		appendf(buf, len, " (working set %s", ws);
+		/* the layer condition that applies, when one does */
+		const rl_lc_report *lc = &r->lc;
+		if (r->have_lc) {
+			int best = -1, bestr = 0;
+			for (int c = 0; c < lc->nlevels; c++)
+				if (lc->levels[c].regime > bestr) {
+					bestr = lc->levels[c].regime;
+					best = c;
+				}
+			if (best >= 0)
+				appendf(buf, len, "; layer condition holds in %s", lc->levels[best].name);
+			else if (lc->nlevels && lc->levels[0].ncond)
+				appendf(buf, len, "; no layer condition holds");
+		}
+		appendf(buf, len, ")");
+	} else {
+		appendf(buf, len, " assumed (sizes unknown: no-LC regime");
+		if (p->nregimes > 1)
+			appendf(buf, len, "; %d size regimes in verbose", p->nregimes);
+		appendf(buf, len, ")");
+	}
+	rl_perf_text(p->perf, p->work, pf, sizeof(pf));
+	appendf(buf, len, ": %s", pf);
+	if (p->stencil && !strcmp(p->work, "flop")) {
+		rl_perf_text(p->perf_lups, "LUP", pl, sizeof(pl));
+		appendf(buf, len, " (%s)", pl);
+	}
+	appendf(buf, len, " on 1 core");
+	if (lv == nt && p->n_s > 0) {
+		rl_perf_text(p->perf_sat, p->work, ps, sizeof(ps));
+		if (p->n_s_in_chip)
+			appendf(buf, len, ", saturates at %d cores (%s)", p->n_s, ps);
+		else
+			appendf(buf, len, ", does not saturate the memory on %d cores (n_S = %d)",
+				p->chip_cores, p->n_s);
+	} else if (lv < nt) {
+		rl_perf_text(p->chip_cores <= p->nscaling ? p->scaling[p->chip_cores - 1].perf : 0,
+			     p->work, ps, sizeof(ps));
+		appendf(buf, len, ", %s on %d cores (cache-resident: linear)", ps, p->chip_cores);
+	}
+	if (p->cores > 1) {
+		rl_perf_text(p->perf_cores, p->work, ps, sizeof(ps));
+		appendf(buf, len, ", %s on %d cores", ps, p->cores);
+	}
+	bottleneck_text(r, lv, bn, sizeof(bn));
+	appendf(buf, len, "; bottleneck: %s", bn);
+	/* roofline placement (model/roofline.h) */
+	char rf[256];
+	rl_roofline_summary(r, rf, sizeof(rf));
+	if (rf[0])
+		appendf(buf, len, "; %s", rf);
+	return 1;
+}
+
+int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len)
+{
+	if (!r->analysed || i < 0 || i >= r->advice.n || !len)
+		return 0;
+	snprintf(buf, len, "roofline: advice: %s", r->advice.a[i].text);
+	/* concise: an upper bound that promises more than the first advice */
+	if (i == 0 && r->advice.a[0].cls == RL_ADV_EXACT)
+		for (int k = 1; k < r->advice.n; k++) {
+			const rl_advice *b = &r->advice.a[k];
+			if (b->cls == RL_ADV_BOUND && b->brief[0] && (b->gain_1core > r->advice.a[0].gain_1core
+								     || b->gain_chip > r->advice.a[0].gain_chip)) {
+				appendf(buf, len, "; upper bound: %s", b->brief);
+				break;
+			}
+		}
+	return 1;
+}
+
+static void verbose_perf(const rl_report *r, char *buf, size_t len)
+{
+	const rl_perf *p = &r->perf;
+	char w[32], f[32], b[32];
+	rl_diag_number(p->work_per_unit, w, sizeof(w));
+	rl_diag_number(p->clock_ghz, f, sizeof(f));
+	rl_diag_number(p->bandwidth_gbs, b, sizeof(b));
+	snprintf(buf, len, "roofline: performance: %s; P = W * f / T with W = %s %s per unit, f = %s GHz:",
+		 p->data_rule, w, p->work, f);
+	for (int l = 0; l <= r->ecm.ntransfers; l++) {
+		char pf[48];
+		rl_perf_text(p->perf_level[l], p->work, pf, sizeof(pf));
+		appendf(buf, len, "%s %s %s", l ? "," : "", level_name_of(r, l), pf);
+	}
+	char bc[32];
+	rl_diag_number(p->bc_mem, bc, sizeof(bc));
+	appendf(buf, len, "; memory code balance B_C %s B/%s, b_S %s GB/s", bc, p->work, b);
+}
+
+static void verbose_scaling(const rl_report *r, char *buf, size_t len)
+{
+	const rl_perf *p = &r->perf;
+	snprintf(buf, len, "roofline: scaling P(n) = min(n P_ECM, b_S/B_C), layer conditions for n threads:");
+	for (int i = 0; i < p->nscaling; i++) {
+		char pf[48], t[32];
+		rl_perf_text(p->scaling[i].perf, p->work, pf, sizeof(pf));
+		rl_diag_number(p->scaling[i].t_mem, t, sizeof(t));
+		appendf(buf, len, "%s %d: %s (%s cy/CL%s)", i ? "," : "", p->scaling[i].n, pf, t,
+			p->scaling[i].limit_bw ? ", b_S" : "");
+	}
+	if (p->n_s > 0)
+		appendf(buf, len, "; n_S = ceil(T_ECM^mem / T_L3Mem) = %d", p->n_s);
+	else
+		appendf(buf, len, "; data in cache: no memory saturation");
+}
+
+static void verbose_regimes(const rl_report *r, char *buf, size_t len)
+{
+	const rl_perf *p = &r->perf;
+	if (!p->nregimes) {
+		snprintf(buf, len, "roofline: regimes: none (%s)", p->regimes_why[0] ? p->regimes_why : "-");
+		return;
+	}
+	snprintf(buf, len, "roofline: regimes (1 thread):");
+	for (int i = 0; i < p->nregimes; i++) {
+		const rl_perf_regime *g = &p->regimes[i];
+		rl_report tmp;   /* only ecm and machine are read by rl_diag_ecm_note */
+		char e[256], pf[48], bc[32];
+		tmp.ecm = g->ecm;
+		tmp.machine = r->machine;
+		rl_diag_ecm_note(&tmp, e, sizeof(e));
+		/* drop "roofline: ECM " and " on MACHINE" */
+		char *on = strstr(e, " on ");
+		if (on)
+			*on = '\0';
+		rl_perf_text(g->perf_mem, p->work, pf, sizeof(pf));
+		rl_diag_number(g->bc_mem, bc, sizeof(bc));
+		appendf(buf, len, "%s %s: %s %s, in memory %s, B_C %s B/%s, n_S %d", i ? ";" : "", g->range,
+			g->lc, e + strlen("roofline: ECM "), pf, bc, p->work, g->n_s);
+	}
+}
+
 int rl_diag_verbose_note(const rl_report *r, int i, char *buf, size_t len)
 {
 	switch (i) {
@@ -168,6 +370,17 @@ int rl_diag_verbose_note(const rl_report *r, int i, char *buf, size_t len)
 	case 1: verbose_incore(r, buf, len); return 1;
 	case 2: verbose_traffic(r, buf, len); return 1;
 	case 3: verbose_lc(r, buf, len); return 1;
-	default: return 0;
+	default: break;
+	}
+	if (!r->perf.valid)
+		return 0;
+	switch (i) {
+	case 4: verbose_perf(r, buf, len); return 1;
+	case 5: verbose_scaling(r, buf, len); return 1;
+	case 6: verbose_regimes(r, buf, len); return 1;
+	default: /* then the roofline family (model/roofline.h), then the advice */
+		if (i - 7 < rl_roofline_verbose_count(r))
+			return rl_roofline_verbose(r, i - 7, buf, len);
+		return rl_diag_advice_note(r, i - 7 - rl_roofline_verbose_count(r), buf, len);
 	}
 }

@@ -87,4 +87,12 @@ void rl_report_build_ports(const rl_nest *nest, const rl_body *body, const rl_ma
 	rl_incore_ports(m, ports, &out->body, &out->incore);
 	rl_ecm_compose(m, &out->incore, &out->body, &out->traffic, &out->ecm);
 	out->analysed = 1;
+	rl_report_set_cores(out, 1);                  /* issue 6: model/perf.c, model/advice.c */
+	rl_rooflines_compute(out, &out->rooflines);   /* issue 6: model/roofline.c */
+}
+
+void rl_report_set_cores(rl_report *r, int cores)
+{
+	rl_perf_compute(r, cores);
+	rl_advice_compute(r);
 }

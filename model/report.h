@@ -3,6 +3,9 @@
 #define RL_REPORT_H
 
 #include "model/ecm.h"
+#include "model/roofline.h"
+#include "model/perf.h"
+#include "model/advice.h"
 #include "polyhedral/lc.h"
 #include "portmodel/ports.h"
 
@@ -27,6 +30,12 @@ typedef struct rl_report {
 	int have_lc;
 	char lc_why[256];
 	rl_lc_report lc;
+	/* addition (issue 6): the roofline family (model/roofline.h) */
+	rl_rooflines rooflines;
+	/* addition (issue 6): performance, data level, regimes, scaling (model/perf.h) and
+	 * advice with gains (model/advice.h), for perf.cores active cores */
+	rl_perf perf;
+	rl_advice_list advice;
 } rl_report;
 
 /* Analyse NEST with BODY (may be NULL) on M into OUT.  Never fails: problems
@@ -37,6 +46,10 @@ void rl_report_build(const rl_nest *nest, const rl_body *body, const rl_machine 
 /* As rl_report_build with port table PORTS (NULL: the machine's class rows). */
 void rl_report_build_ports(const rl_nest *nest, const rl_body *body, const rl_machine *m,
 			   const rl_ports *ports, rl_report *out);
+
+/* Recompute R's performance, scaling and advice for CORES active cores (option cores=N;
+ * rl_report_build* use 1).  (Addition, issue 6.) */
+void rl_report_set_cores(rl_report *r, int cores);
 
 #ifdef __cplusplus
 }

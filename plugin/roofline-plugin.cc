@@ -22,6 +22,7 @@ static const char *const rl_help_text =
   "  -fplugin-arg-roofline-machine=NAME|PATH  machine model (bundled name or YAML file)\n"
   "  -fplugin-arg-roofline-define=NAME=VALUE  value of a size parameter (repeatable)\n"
   "  -fplugin-arg-roofline-cores=N            active cores (default 1)\n"
+  "  -fplugin-arg-roofline-clock=GHZ          core clock (default: the machine's)\n"
   "  -fplugin-arg-roofline-remarks=PATH       JSON remarks file (default <dumpbase>.roofline.json)\n"
   "  -fplugin-arg-roofline-yaml-remarks=PATH  LLVM YAML remarks for opt-viewer\n"
   "                                           (default <dumpbase>.roofline.opt.yaml)\n"
@@ -31,12 +32,13 @@ static const char *const rl_help_text =
   "  -fplugin-arg-roofline-help               this text\n";
 
 static const char *const rl_valid_keys =
-  "machine, define, cores, remarks, yaml-remarks, sarif, verbose, quiet, help";
+  "machine, define, cores, clock, remarks, yaml-remarks, sarif, verbose, quiet, help";
 
 /* Options and per-translation-unit state. */
 static struct {
   std::vector<rl_define> defines;
   int cores = 1;
+  double clock_ghz = 0;         /* clock=GHZ, 0: the machine's */
   bool verbose = false, quiet = false;
   const char *remarks_path = NULL;
   const char *yaml_path = NULL, *sarif_path = NULL;
@@ -86,12 +88,19 @@ rl_emit_report (const rl_pending &p, const rl_body *body)
 {
   rl_report *r = XNEW (rl_report);
   rl_report_build_ports (p.nest, body, rl.machine, rl.ports, r);
+  if (r->analysed && rl.cores != 1)
+    rl_report_set_cores (r, rl.cores);
   char text[1024];
   if (r->analysed)
     {
       rl.analysed++;
       rl_diag_ecm_note (r, text, sizeof text);
       rl_note (p.loc, text);
+      /* concise lines 2 and 3 (issue 6); verbose lists all advice below */
+      if (rl_diag_perf_note (r, text, sizeof text))
+	rl_note (p.loc, text);
+      if (!rl.verbose && rl_diag_advice_note (r, 0, text, sizeof text))
+	rl_note (p.loc, text);
       for (int i = 0; rl.verbose && rl_diag_verbose_note (r, i, text, sizeof text); i++)
 	rl_note (p.loc, text);
     }
@@ -376,6 +385,14 @@ rl_parse_options (struct plugin_name_args *info)
 	    return rl_option_error (key, "expected a core count 1..4096");
 	  rl.cores = (int) v;
 	}
+      else if (!strcmp (key, "clock"))
+	{
+	  char *end = NULL;
+	  double g = val ? strtod (val, &end) : 0;
+	  if (!val || !*val || *end || !(g > 0.0 && g <= 100.0))
+	    return rl_option_error (key, "expected a clock in GHz (0 < GHZ <= 100)");
+	  rl.clock_ghz = g;
+	}
       else if (!strcmp (key, "define"))
 	{
 	  val = rl_raw_define_value (info->base_name, ndefines++);
@@ -442,6 +459,11 @@ rl_load_machine (const char *plugin_path)
     {
       /* ERR starts with FILE:LINE:COL: like a compiler diagnostic. */
       rl_user_error_at_file (err);
+      return false;
+    }
+  if (rl.clock_ghz > 0 && !rl_perf_set_clock (rl.machine, rl.clock_ghz, err, sizeof err))
+    {
+      error ("roofline: %s", err);
       return false;
     }
   if (rl.verbose)

@@ -595,7 +595,8 @@ static void draw_chart(FILE *o, const chart *c, const char *id, const char *titl
 	double xmin = pow(10, lx0), xmax = pow(10, lx1), ymin = pow(10, ly0), ymax = pow(10, ly1);
 	for (int i = 0; i < c->nroofs; i++) {
 		const roof *r = &c->roofs[i];
-		const char *col = palette[r->series % 8];
+		/* series 0: the machine roofs; model series as their points and legend */
+		const char *col = palette[r->series > 0 ? (r->series + 1) % 8 : 0];
 		double x1, y1, x2, y2, lx, ly, angle = 0;
 		if (r->gbs > 0) {
 			double top = maxpeak > 0 ? maxpeak : ymax;

@@ -17,13 +17,15 @@ grep -q '^--- !Analysis$' run1.opt.yaml && grep -q '^Pass: *roofline$' run1.opt.
 	grep -q "^Function: *'daxpy'$" run1.opt.yaml && grep -q "^  - T_ECM_Mem: " run1.opt.yaml &&
 	pass "yaml: --- !Analysis with Pass, Name, DebugLoc, Function, Args" ||
 	fail "yaml: --- !Analysis with Pass, Name, DebugLoc, Function, Args"
-# the Args concatenated are the note (what opt-viewer shows)
+# the Args concatenated are the note (what opt-viewer shows); the first remark is the ECM
 args=$("$PY" - run1.opt.yaml <<'PYEOF' 2>&1
 import sys, yaml
 class L(yaml.SafeLoader): pass
 L.add_multi_constructor('!', lambda l, s, n: l.construct_mapping(n, deep=True))
 for d in yaml.load_all(open(sys.argv[1]), Loader=L):
+    # the first remark of the nest is the ECM line (performance, advice, rooflines follow)
     print(''.join(str(list(a.values())[0]) for a in d['Args']))
+    break
 PYEOF
 )
 [ "$args" = "$note" ] && pass "yaml: Args concatenate to the ECM note" || fail "yaml: Args concatenate to the ECM note ('$args' vs '$note')"

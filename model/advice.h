@@ -1,0 +1,101 @@
+/* Optimisation advice with the gain the model predicts (issue 6; seed 004 Sect. 4.3-5.2).
+ *
+ * Every piece of advice carries the ECM model after the change (when the model can state
+ * it), the speedup on one core and on the full chip (the machine's cores), and the speedup
+ * at the configured cores (option cores=N), by which the list is ranked.  Gains are ratios
+ * of predicted performance (> 1 = faster) at the level where the data is (perf.h rule; MEM
+ * when the sizes are unknown); the chip gain uses P(n) = min(n P_ECM^mem, b_S / B_C).
+ *
+ *  spatial-blocking   a violated layer condition at the known sizes -> block loop i<k> to at
+ *                     most b iterations for level Lk (lc.h candidate; for a shared cache the
+ *                     n-thread rule gives b/n on the chip, seed 004 eq. 11)
+ *  temporal-blocking  upper bound: T_L3Mem removed (data effectively in L3), seed 004 Sect. 5.2
+ *  reassociate        loop-carried latency chain binds T_OL (strict FP reduction): T_OL
+ *                     without the latency bound = what more accumulators / -fassociative-math
+ *                     (-ffast-math) would give
+ *  vectorise          FP loop not vectorised: upper bound with in-core terms / SIMD lanes
+ *  divider            the divider binds T_OL: T_OL without the divider (e.g. multiply by a
+ *                     reciprocal); says so when the data transfers hide it anyway
+ *  ports              other ports bind the time: lower bound = the next term
+ *  streaming-stores   write-allocate lines at the memory interface: gain without them
+ *                     (outside the ECM assumptions, seed 004 Sect. 4.4)
+ *  saturation         the memory bandwidth saturates at n_S cores < chip cores
+ *  at-bound           nothing above gains more than 5 %: the loop is at its bound
+ *
+ * Ranking: advice that gains >= 5 % at the configured cores first; within that, advice the
+ * model states exactly (spatial blocking, reassociation, divider) before upper bounds and
+ * estimates (temporal blocking, vectorisation, ports, streaming stores, blocks shorter than
+ * RL_ADVICE_MIN_BLOCK), each by gain; then information (saturation, at-bound).  The concise
+ * note shows the first and, when an upper bound promises more, its brief form.
+ */
+#ifndef RL_ADVICE_H
+#define RL_ADVICE_H
+
+#include <stddef.h>
+#include "model/ecm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_ADVICE_MAX 16
+#define RL_ADVICE_WORTH 1.05   /* a gain below this is "not worth it" */
+#define RL_ADVICE_MIN_BLOCK 8  /* shorter blocks: an upper bound (overheads not modelled) */
+
+typedef enum rl_advice_kind {
+	RL_ADV_SPATIAL_BLOCKING,
+	RL_ADV_TEMPORAL_BLOCKING,
+	RL_ADV_REASSOCIATE,
+	RL_ADV_VECTORISE,
+	RL_ADV_DIVIDER,
+	RL_ADV_PORTS,
+	RL_ADV_STREAMING_STORES,
+	RL_ADV_SATURATION,
+	RL_ADV_AT_BOUND
+} rl_advice_kind;
+
+typedef enum rl_advice_class { RL_ADV_EXACT, RL_ADV_BOUND, RL_ADV_INFO } rl_advice_class;
+
+typedef struct rl_advice {
+	rl_advice_kind kind;
+	rl_advice_class cls;
+	double gain_1core;      /* speedup on one core (1 = none) */
+	double gain_chip;       /* speedup on the chip (chip_cores) */
+	double gain;            /* speedup at the configured cores (ranking key) */
+	int chip_cores, cores;
+	int has_after;
+	rl_ecm after;           /* ECM after the change */
+	/* spatial blocking */
+	int level;              /* cache level index blocked for, -1 none */
+	int loop;               /* loop index to block, -1 none */
+	long long block_size;   /* one core */
+	long long block_size_chip; /* chip_cores threads (shared levels: n-thread rule) */
+	int n_s_after;          /* saturation point after the change (0: n/a) */
+	char text[512];         /* one line: "block loop i1 to <= 682 for L1 -> {...} cy/CL, 1.5x ..." */
+	char brief[160];        /* short form for upper bounds ("temporal blocking at most ...") */
+} rl_advice;
+
+typedef struct rl_advice_list {
+	int n;
+	rl_advice a[RL_ADVICE_MAX];
+} rl_advice_list;
+
+struct rl_report;
+
+/* Fill R->advice from R's ECM, layer conditions, in-core terms and R->perf (call
+ * rl_perf_compute first).  Never fails: an empty list when R is not analysed. */
+void rl_advice_compute(struct rl_report *r);
+
+/* Gain of an ECM change: 1 core at data level LV (0..nt; nt = MEM) and n cores with the
+ * multicore rule (data in memory: min(n P_mem, b_S/B_C); in a cache: linear). */
+double rl_advice_gain(const rl_ecm *before, const rl_ecm *after, int lv, int n);
+
+const char *rl_advice_kind_name(rl_advice_kind k);   /* "spatial-blocking", ... */
+
+/* Sort A[0..N-1] by class, then gain at the configured cores (descending), stable. */
+void rl_advice_rank(rl_advice *a, int n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

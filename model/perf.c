@@ -1,0 +1,527 @@
+/* Performance, data level, regimes and multicore scaling from the ECM model (model/perf.h). */
+#include "model/perf.h"
+#include "model/report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int rl_perf_set_clock(rl_machine *m, double ghz, char *err, size_t errlen)
+{
+	if (!(ghz > 0.0 && ghz <= 100.0)) {
+		snprintf(err, errlen, "expected a clock in GHz (0 < f <= 100)");
+		return 0;
+	}
+	int line = m->nlevels ? m->levels[0].line : 64;
+	m->clock_ghz = ghz;
+	if (m->mem_bandwidth_gbs > 0)
+		m->mem_cycles_per_line = line * ghz / m->mem_bandwidth_gbs;
+	return 1;
+}
+
+double rl_perf_from_cycles(double work_per_unit, double clock_ghz, double t)
+{
+	return t > 0 ? work_per_unit * clock_ghz * 1e9 / t : 0.0;
+}
+
+int rl_perf_saturation(double t_mem, double t_l3mem)
+{
+	if (!(t_l3mem > 0) || !(t_mem > 0))
+		return 0;
+	double q = t_mem / t_l3mem;
+	int n = (int)ceil(q - 1e-9);
+	return n < 1 ? 1 : n;
+}
+
+double rl_perf_scaled(int n, double work_per_unit, double clock_ghz, double t_mem, double t_l3mem)
+{
+	double core = n * rl_perf_from_cycles(work_per_unit, clock_ghz, t_mem);
+	if (t_l3mem <= 0)
+		return core;
+	double bw = rl_perf_from_cycles(work_per_unit, clock_ghz, t_l3mem);
+	return core < bw ? core : bw;
+}
+
+void rl_perf_size_text(double bytes, char *buf, size_t len)
+{
+	static const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	int k = 0;
+	while (k < 5 && bytes >= 1024.0) {
+		bytes /= 1024.0;
+		k++;
+	}
+	if (k == 0 || fabs(bytes - round(bytes)) < 1e-9)
+		snprintf(buf, len, "%.0f %s", bytes, unit[k]);
+	else
+		snprintf(buf, len, "%.3g %s", bytes, unit[k]);
+}
+
+void rl_perf_text(double v, const char *work, char *buf, size_t len)
+{
+	static const char *pre[] = { "", "k", "M", "G", "T", "P" };
+	int k = 0;
+	while (k < 5 && fabs(v) >= 1000.0) {
+		v /= 1000.0;
+		k++;
+	}
+	const char *w = !strcmp(work, "flop") ? "FLOP" : !strcmp(work, "LUP") ? "LUP" : "it";
+	if (fabs(v) >= 100)
+		snprintf(buf, len, "%.0f %s%s/s", v, pre[k], w);
+	else if (fabs(v) >= 10)
+		snprintf(buf, len, "%.1f %s%s/s", v, pre[k], w);
+	else
+		snprintf(buf, len, "%.2f %s%s/s", v, pre[k], w);
+}
+
+/* ------------------------------------------------------------ ECM variants */
+
+static void compose(const rl_report *r, const rl_traffic *t, rl_ecm *out)
+{
+	rl_ecm_compose(r->machine, &r->incore, &r->body, t, out);
+}
+
+int rl_perf_ecm_threads(const rl_report *r, int threads, rl_ecm *out, char *why, size_t whylen)
+{
+	*out = r->ecm;
+	if (!r->have_lc) {
+		snprintf(why, whylen, "no layer conditions (first traffic model)");
+		return 0;
+	}
+	rl_traffic *t = malloc(sizeof(*t));
+	if (!t) {
+		snprintf(why, whylen, "out of memory");
+		return 0;
+	}
+	int ok = rl_traffic_lc(r->nest, r->machine, threads, t, NULL, why, whylen);
+	if (ok)
+		compose(r, t, out);
+	free(t);
+	return ok;
+}
+
+int rl_perf_ecm_regimes(const rl_report *r, const int *regime_per_level, rl_ecm *out,
+			rl_traffic *tout, char *why, size_t whylen)
+{
+	*out = r->ecm;
+	if (!r->have_lc) {
+		snprintf(why, whylen, "no layer conditions (first traffic model)");
+		return 0;
+	}
+	rl_traffic *t = malloc(sizeof(*t));
+	if (!t) {
+		snprintf(why, whylen, "out of memory");
+		return 0;
+	}
+	rl_lc_options opt;
+	rl_lc_options_default(r->machine, r->lc.threads > 0 ? r->lc.threads : 1, &opt);
+	int ok = rl_lc_traffic_for(r->nest, r->machine, &opt, regime_per_level, t, why, whylen);
+	if (ok) {
+		t->iters_per_unit = r->traffic.iters_per_unit;
+		t->elem_size = r->traffic.elem_size;
+		/* a regime with more reuse never moves more lines than the analysed traffic
+		 * (which also applies each group's own regime at the known sizes) */
+		for (int b = 0; b < t->nboundaries && b < r->traffic.nboundaries; b++) {
+			if (r->traffic.load_lines[b] < t->load_lines[b])
+				t->load_lines[b] = r->traffic.load_lines[b];
+			if (r->traffic.wa_lines[b] < t->wa_lines[b])
+				t->wa_lines[b] = r->traffic.wa_lines[b];
+			if (r->traffic.evict_lines[b] < t->evict_lines[b])
+				t->evict_lines[b] = r->traffic.evict_lines[b];
+		}
+		compose(r, t, out);
+		if (tout)
+			*tout = *t;
+	}
+	free(t);
+	return ok;
+}
+
+/* ------------------------------------------------------------ work */
+
+static double flops_of(const rl_flops *f)
+{
+	return f->add + f->mul + 2.0 * f->fma + f->div + f->sqrt;
+}
+
+/* A stencil: some array is read through several references with distinct offsets. */
+static int is_stencil(const rl_nest *n)
+{
+	for (int a = 0; a < n->naccesses; a++)
+		for (int b = a + 1; b < n->naccesses; b++)
+			if (n->accesses[a].array == n->accesses[b].array && !n->accesses[a].is_write
+			    && !n->accesses[b].is_write)
+				return 1;
+	return 0;
+}
+
+/* ------------------------------------------------------------ working set */
+
+/* Interval of AFF over iterator intervals LO..HI (known parameters); 0 if a parameter is
+ * unknown. */
+static int aff_range(const rl_nest *n, const rl_aff *a, const double *lo, const double *hi,
+		     double *rlo, double *rhi)
+{
+	double l = (double)a->cst, h = (double)a->cst;
+	for (int p = 0; p < RL_MAX_PARAMS; p++) {
+		if (!a->par[p])
+			continue;
+		if (p >= n->nparams || !n->params[p].has_value)
+			return 0;
+		l += (double)a->par[p] * (double)n->params[p].value;
+		h += (double)a->par[p] * (double)n->params[p].value;
+	}
+	for (int k = 0; k < n->nloops && k < RL_MAX_LOOPS; k++) {
+		double c = (double)a->it[k];
+		if (c > 0) {
+			l += c * lo[k];
+			h += c * hi[k];
+		} else if (c < 0) {
+			l += c * hi[k];
+			h += c * lo[k];
+		}
+	}
+	*rlo = l;
+	*rhi = h;
+	return 1;
+}
+
+/* Bytes of the bounding boxes of every array's accesses; -1 when a size is unknown. */
+static double working_set(const rl_nest *n)
+{
+	double lo[RL_MAX_LOOPS] = { 0 }, hi[RL_MAX_LOOPS] = { 0 };
+	for (int k = 0; k < n->nloops; k++) {
+		const rl_loop *l = &n->loops[k];
+		double a0, a1, b0, b1;
+		if (!aff_range(n, &l->lower, lo, hi, &a0, &a1) || !aff_range(n, &l->upper, lo, hi, &b0, &b1))
+			return -1;
+		if (l->step > 0) {
+			lo[k] = a0;
+			hi[k] = b1 - 1;
+		} else {
+			lo[k] = b0 + 1;
+			hi[k] = a1;
+		}
+		if (hi[k] < lo[k])
+			return 0;  /* empty nest */
+	}
+	double total = 0;
+	for (int a = 0; a < n->narrays; a++) {
+		double blo[RL_MAX_DIMS], bhi[RL_MAX_DIMS];
+		int any = 0;
+		for (int x = 0; x < n->naccesses; x++) {
+			const rl_access *acc = &n->accesses[x];
+			if (acc->array != a)
+				continue;
+			for (int d = 0; d < n->arrays[a].ndims; d++) {
+				double l, h;
+				if (!aff_range(n, &acc->sub[d], lo, hi, &l, &h))
+					return -1;
+				if (!any || l < blo[d])
+					blo[d] = l;
+				if (!any || h > bhi[d])
+					bhi[d] = h;
+			}
+			any = 1;
+		}
+		if (!any)
+			continue;
+		double bytes = n->arrays[a].elem_size;
+		for (int d = 0; d < n->arrays[a].ndims; d++)
+			bytes *= bhi[d] - blo[d] + 1;
+		total += bytes;
+	}
+	return total;
+}
+
+/* Cache level holding WS bytes with N active cores: private caches hold WS / N. */
+static int level_of(const rl_machine *m, double ws, int n)
+{
+	for (int c = 0; c < m->nlevels; c++) {
+		double per = m->levels[c].shared_by > 1 ? ws : ws / (n > 0 ? n : 1);
+		if (per <= (double)m->levels[c].size)
+			return c;
+	}
+	return m->nlevels;
+}
+
+static void level_name(const rl_machine *m, int lv, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", lv < 0 ? "?" : lv < m->nlevels ? m->levels[lv].name : "MEM");
+}
+
+/* ------------------------------------------------------------ regimes */
+
+/* Regime index per level at value V of the one leading parameter: the best holding condition. */
+static void regimes_at(const rl_lc_report *lc, long long v, int *per_level)
+{
+	for (int c = 0; c < lc->nlevels; c++) {
+		per_level[c] = 0;
+		for (int k = 0; k < lc->levels[c].ncond; k++)
+			if (lc->levels[c].cond[k].threshold >= 0 && v <= lc->levels[c].cond[k].threshold
+			    && lc->levels[c].cond[k].regime > per_level[c])
+				per_level[c] = lc->levels[c].cond[k].regime;
+	}
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void lc_label(const rl_report *r, const int *per_level, char *buf, size_t len)
+{
+	/* "LC in Lk": the innermost level where the deepest regime holds */
+	int best = 0;
+	for (int c = 0; c < r->lc.nlevels; c++)
+		if (per_level[c] > best)
+			best = per_level[c];
+	if (best == 0) {
+		snprintf(buf, len, "no LC");
+		return;
+	}
+	for (int c = 0; c < r->lc.nlevels; c++)
+		if (per_level[c] == best) {
+			const char *what = r->lc.nloops > 2 ? (best == 1 ? "rows" : best == 2 ? "planes" : "layers")
+				: "LC";
+			if (r->lc.nloops > 2)
+				snprintf(buf, len, "%s in %s", what, r->lc.levels[c].name);
+			else
+				snprintf(buf, len, "LC in %s", r->lc.levels[c].name);
+			return;
+		}
+}
+
+static double mem_bytes_per_unit(const rl_report *r, const rl_ecm *e)
+{
+	int last = e->ntransfers - 1;
+	double cpl = r->machine->mem_cycles_per_line;
+	if (last < 0 || cpl <= 0)
+		return 0;
+	int line = r->machine->nlevels ? r->machine->levels[0].line : 64;
+	return e->t_transfer[last] / cpl * line;
+}
+
+static void build_regimes(rl_report *r, rl_perf *p)
+{
+	const rl_lc_report *lc = &r->lc;
+	p->nregimes = 0;
+	p->regimes_why[0] = 0;
+	if (!r->have_lc) {
+		snprintf(p->regimes_why, sizeof(p->regimes_why), "no layer conditions");
+		return;
+	}
+	const char *param = NULL;
+	long long th[RL_MAX_LEVELS * (RL_MAX_LOOPS + 1)];
+	int nth = 0;
+	for (int c = 0; c < lc->nlevels; c++)
+		for (int k = 0; k < lc->levels[c].ncond; k++) {
+			if (lc->levels[c].cond[k].threshold < 0 || !lc->levels[c].cond[k].param[0])
+				continue;
+			if (param && strcmp(param, lc->levels[c].cond[k].param)) {
+				snprintf(p->regimes_why, sizeof(p->regimes_why),
+					 "conditions in several size parameters (%s, %s)", param,
+					 lc->levels[c].cond[k].param);
+				p->nregimes = 0;
+				return;
+			}
+			param = lc->levels[c].cond[k].param;
+			th[nth++] = lc->levels[c].cond[k].threshold;
+		}
+	if (!param) {
+		snprintf(p->regimes_why, sizeof(p->regimes_why), "no condition depends on a size parameter");
+		return;
+	}
+	qsort(th, nth, sizeof(th[0]), cmp_ll);
+	int u = 0;
+	for (int i = 0; i < nth; i++)
+		if (!u || th[i] != th[u - 1])
+			th[u++] = th[i];
+	nth = u;
+	/* ranges: v <= th[0]; th[i-1] < v <= th[i]; v > th[last] */
+	for (int i = 0; i <= nth && p->nregimes < RL_PERF_MAX_REGIMES; i++) {
+		long long v = i < nth ? th[i] : th[nth - 1] + 1;
+		int per[RL_MAX_LEVELS];
+		regimes_at(lc, v, per);
+		rl_perf_regime *g = &p->regimes[p->nregimes];
+		char why[128];
+		rl_traffic *t = malloc(sizeof(*t));
+		if (!t)
+			return;
+		/* the regime's own traffic (not clipped to the analysed one) */
+		rl_lc_options opt;
+		rl_lc_options_default(r->machine, 1, &opt);
+		int ok = rl_lc_traffic_for(r->nest, r->machine, &opt, per, t, why, sizeof(why));
+		if (ok) {
+			t->iters_per_unit = r->traffic.iters_per_unit;
+			t->elem_size = r->traffic.elem_size;
+			rl_ecm_compose(r->machine, &r->incore, &r->body, t, &g->ecm);
+		}
+		free(t);
+		if (!ok)
+			continue;
+		if (i == 0)
+			snprintf(g->range, sizeof(g->range), "%s <= %lld", param, th[0]);
+		else if (i < nth)
+			snprintf(g->range, sizeof(g->range), "%lld < %s <= %lld", th[i - 1], param, th[i]);
+		else
+			snprintf(g->range, sizeof(g->range), "%s > %lld", param, th[nth - 1]);
+		lc_label(r, per, g->lc, sizeof(g->lc));
+		double tm = g->ecm.prediction[g->ecm.ntransfers];
+		double bytes = mem_bytes_per_unit(r, &g->ecm);
+		g->bc_mem = p->work_per_unit > 0 ? bytes / p->work_per_unit : 0;
+		g->perf_mem = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, tm);
+		g->n_s = g->ecm.ntransfers ? rl_perf_saturation(tm, g->ecm.t_transfer[g->ecm.ntransfers - 1]) : 0;
+		p->nregimes++;
+	}
+}
+
+/* ------------------------------------------------------------ scaling */
+
+/* Which regime each level applies at N threads (from the thresholds of 1 thread: a shared
+ * level's capacity is divided by N, so the footprint test is redone). */
+static void signature(const rl_report *r, int n, int *sig)
+{
+	const rl_lc_report *lc = &r->lc;
+	for (int c = 0; c < lc->nlevels; c++) {
+		const rl_cache_level *lv = &r->machine->levels[c];
+		int t = lv->shared_by > 1 ? (n < lv->shared_by ? n : lv->shared_by) : 1;
+		double cap = lc->levels[c].capacity * (lc->threads > 1 && lv->shared_by > 1 ? lc->threads : 1) / t;
+		sig[c] = 0;
+		for (int k = 0; k < lc->levels[c].ncond; k++) {
+			const rl_lc_regime *rg = &lc->regimes[lc->levels[c].cond[k].regime];
+			if (lc->all_known && rg->footprint_bytes <= cap && lc->levels[c].cond[k].regime > sig[c])
+				sig[c] = lc->levels[c].cond[k].regime;
+		}
+	}
+}
+
+static void build_scaling(rl_report *r, rl_perf *p)
+{
+	const rl_machine *m = r->machine;
+	int top = p->chip_cores > p->cores ? p->chip_cores : p->cores;
+	if (top > RL_PERF_MAX_SCALING)
+		top = RL_PERF_MAX_SCALING;
+	int last = r->ecm.ntransfers - 1;
+	int prev_sig[RL_MAX_LEVELS] = { 0 }, have_prev = 0;
+	rl_ecm cur = r->ecm;
+	p->nscaling = 0;
+	p->n_s = 0;
+	p->perf_sat = 0;
+	int in_memory = p->data_level < 0 || p->data_level >= m->nlevels;
+	for (int n = 1; n <= top; n++) {
+		int sig[RL_MAX_LEVELS] = { 0 };
+		if (r->have_lc && r->lc.all_known && n > 1) {
+			signature(r, n, sig);
+			if (!have_prev || memcmp(sig, prev_sig, sizeof(sig))) {
+				char why[128];
+				rl_perf_ecm_threads(r, n, &cur, why, sizeof(why));
+			}
+			memcpy(prev_sig, sig, sizeof(sig));
+			have_prev = 1;
+		} else if (r->have_lc && r->lc.all_known) {
+			signature(r, 1, prev_sig);
+			have_prev = 1;
+		}
+		rl_perf_scaling *s = &p->scaling[p->nscaling++];
+		s->n = n;
+		s->t_mem = cur.prediction[cur.ntransfers];
+		s->t_mem_transfer = last >= 0 ? cur.t_transfer[last] : 0;
+		if (in_memory) {
+			double core = n * rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, s->t_mem);
+			s->perf = rl_perf_scaled(n, p->work_per_unit, p->clock_ghz, s->t_mem, s->t_mem_transfer);
+			s->limit_bw = s->perf < core;
+			if (!p->n_s && s->t_mem_transfer > 0 && n * s->t_mem_transfer >= s->t_mem - 1e-9) {
+				p->n_s = n;
+				p->perf_sat = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, s->t_mem_transfer);
+			}
+		} else {
+			/* data in a cache level: private caches hold W_S / n, the level may move up */
+			int lv = p->working_set >= 0 ? level_of(m, p->working_set, n) : m->nlevels;
+			double t = r->ecm.prediction[lv <= r->ecm.ntransfers ? lv : r->ecm.ntransfers];
+			s->t_mem = t;
+			s->perf = n * rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, t);
+			s->limit_bw = 0;
+		}
+	}
+	if (in_memory && !p->n_s && p->nscaling) {
+		/* beyond the table: with the last ECM */
+		const rl_perf_scaling *s = &p->scaling[p->nscaling - 1];
+		p->n_s = rl_perf_saturation(s->t_mem, s->t_mem_transfer);
+		p->perf_sat = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, s->t_mem_transfer);
+	}
+	p->n_s_in_chip = p->n_s > 0 && p->n_s <= p->chip_cores;
+	int nc = p->cores <= p->nscaling ? p->cores : p->nscaling;
+	p->perf_cores = nc > 0 ? p->scaling[nc - 1].perf : p->perf;
+	if (p->cores > p->nscaling && p->nscaling) {
+		const rl_perf_scaling *s = &p->scaling[p->nscaling - 1];
+		p->perf_cores = in_memory
+			? rl_perf_scaled(p->cores, p->work_per_unit, p->clock_ghz, s->t_mem, s->t_mem_transfer)
+			: p->cores * rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, s->t_mem);
+	}
+}
+
+/* ------------------------------------------------------------ entry */
+
+void rl_perf_compute(rl_report *r, int cores)
+{
+	rl_perf *p = &r->perf;
+	memset(p, 0, sizeof(*p));
+	p->data_level = -1;
+	if (!r->analysed || !r->nest || !r->machine) {
+		snprintf(p->why, sizeof(p->why), "not analysed");
+		return;
+	}
+	const rl_machine *m = r->machine;
+	const rl_nest *n = r->nest;
+	p->clock_ghz = m->clock_ghz;
+	p->bandwidth_gbs = m->mem_bandwidth_gbs;
+	p->cores = cores > 0 ? cores : 1;
+	p->chip_cores = m->cores > 0 ? m->cores : 1;
+	p->iters_per_unit = r->traffic.iters_per_unit > 0 ? r->traffic.iters_per_unit : 1;
+	p->flops_per_unit = (flops_of(&n->flops[0]) + flops_of(&n->flops[1])) * p->iters_per_unit;
+	p->stencil = is_stencil(n);
+	p->work = p->flops_per_unit > 0 ? "flop" : p->stencil ? "LUP" : "it";
+	p->work_per_unit = p->flops_per_unit > 0 ? p->flops_per_unit : p->iters_per_unit;
+	int nt = r->ecm.ntransfers;
+
+	/* data level: working set against full capacities */
+	p->working_set = working_set(n);
+	char ws[32];
+	if (p->working_set >= 0) {
+		p->data_level = level_of(m, p->working_set, 1);
+		if (p->data_level > nt)
+			p->data_level = nt;
+		level_name(m, p->data_level, p->data_level_name, sizeof(p->data_level_name));
+		rl_perf_size_text(p->working_set, ws, sizeof(ws));
+		if (p->data_level < m->nlevels) {
+			char cap[32];
+			rl_perf_size_text((double)m->levels[p->data_level].size, cap, sizeof(cap));
+			snprintf(p->data_rule, sizeof(p->data_rule),
+				 "working set %s <= %s %s: data in %s", ws, m->levels[p->data_level].name,
+				 cap, p->data_level_name);
+		} else {
+			char cap[32];
+			rl_perf_size_text(m->nlevels ? (double)m->levels[m->nlevels - 1].size : 0, cap, sizeof(cap));
+			snprintf(p->data_rule, sizeof(p->data_rule), "working set %s > %s %s: data in MEM",
+				 ws, m->nlevels ? m->levels[m->nlevels - 1].name : "cache", cap);
+		}
+	} else {
+		snprintf(p->data_level_name, sizeof(p->data_level_name), "?");
+		snprintf(p->data_rule, sizeof(p->data_rule),
+			 "sizes unknown: data assumed in MEM (no-LC regime)");
+	}
+	int lv = p->data_level >= 0 ? p->data_level : nt;
+	p->t_unit = r->ecm.prediction[lv];
+	p->perf = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, p->t_unit);
+	p->perf_lups = rl_perf_from_cycles(p->iters_per_unit, p->clock_ghz, p->t_unit);
+	for (int l = 0; l <= nt; l++)
+		p->perf_level[l] = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, r->ecm.prediction[l]);
+	double bytes = mem_bytes_per_unit(r, &r->ecm);
+	p->bc_mem = p->work_per_unit > 0 ? bytes / p->work_per_unit : 0;
+
+	build_scaling(r, p);
+	build_regimes(r, p);
+	p->valid = 1;
+}

@@ -1,0 +1,126 @@
+/* Performance from the ECM model (issue 6; seed 004 Sect. 3.1.4-3.1.5 and 4.3-4.4).
+ *
+ *  - Where the data lives at the known sizes ("data rule"): the working set W_S of the nest
+ *    (for every array the bounding box of its accesses over the iteration domain, in bytes)
+ *    is served by the innermost cache level k with W_S <= C_k (full capacity; a private
+ *    cache holds W_S / n with n active cores, a shared one W_S); none -> MEM.  Unknown sizes:
+ *    data_level = -1 and the regimes list one ECM model per size range of the layer
+ *    conditions (the thresholds of polyhedral/lc.h, one leading size parameter).
+ *  - Single-core performance in the loop's work unit: P = W * f / T (W per unit of work:
+ *    flops when the loop does FP work, else iterations; stencils also in LUP/s).
+ *  - Multicore (data in memory): P(n) = min(n * P_ECM^mem(n), b_S / B_C(n)) with the
+ *    layer conditions re-evaluated for n threads (shared caches split n ways, seed 004
+ *    eq. 11), so T_ECM^mem(n) and B_C(n) may change with n.  Saturation point
+ *    n_S = ceil(T_ECM^mem / T_L3Mem) (eq. 8), the smallest n with n * T_L3Mem(n) >= T^mem(n).
+ *    Data in a cache level: P(n) = n * P_ECM (caches scale; seed 004 Sect. 3.1.5).
+ *  - Clock (frequency scaling, eq. 5): rl_perf_set_clock changes f; in-core and cache
+ *    transfer terms keep their cycles, the memory term scales with f (line * f / b_S).
+ *
+ * Errors are values: perf->valid == 0 with a reason in why.  No global state.
+ */
+#ifndef RL_PERF_H
+#define RL_PERF_H
+
+#include <stddef.h>
+#include "machines/machine.h"
+#include "model/ecm.h"
+#include "polyhedral/lc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_PERF_MAX_SCALING 64   /* rows of the scaling table (n = 1 .. chip cores, capped) */
+#define RL_PERF_MAX_REGIMES 12
+
+typedef struct rl_perf_scaling {
+	int n;                  /* active cores */
+	double t_mem;           /* T_ECM with data in memory at n threads, cy/unit */
+	double t_mem_transfer;  /* T_L3Mem (last boundary) at n threads, cy/unit */
+	double perf;            /* P(n), work units per second (W/s) */
+	int limit_bw;           /* 1: b_S / B_C limits P(n) */
+} rl_perf_scaling;
+
+typedef struct rl_perf_regime {
+	char range[128];        /* "n <= 682", "682 < n <= 5461", "n > 436906" */
+	char lc[48];            /* "LC in L1", "no LC", ... */
+	rl_ecm ecm;
+	double bc_mem;          /* bytes per work unit W at the memory boundary */
+	double perf_mem;        /* single core, data in memory, W/s */
+	int n_s;                /* saturation point (single-thread LC) */
+} rl_perf_regime;
+
+typedef struct rl_perf {
+	int valid;
+	char why[160];
+	double clock_ghz;       /* f used */
+	double bandwidth_gbs;   /* b_S used */
+	int cores;              /* the configured active cores (option cores=N) */
+	int chip_cores;         /* the machine's cores per chip */
+	/* work */
+	double flops_per_unit;  /* FP operations of the source per unit of work (FMA = 2) */
+	double iters_per_unit;
+	int stencil;            /* 1: reads a neighbourhood of an array (LUP/s is meaningful) */
+	const char *work;       /* "flop" when flops_per_unit > 0, else "LUP" or "it" */
+	double work_per_unit;
+	/* where the data is */
+	double working_set;     /* bytes, < 0 when a size is unknown */
+	int data_level;         /* 0..nlevels-1 cache, nlevels = MEM, -1 unknown */
+	char data_level_name[8];/* "L1", ..., "MEM", "?" */
+	char data_rule[192];    /* the rule with its figures */
+	/* single core at data_level (or MEM when unknown) */
+	double t_unit;          /* cy per unit */
+	double perf;            /* W/s */
+	double perf_lups;       /* iterations (LUP) per second */
+	double perf_level[RL_MAX_LEVELS + 1];  /* W/s for data in L1 .. MEM */
+	/* multicore */
+	int nscaling;
+	rl_perf_scaling scaling[RL_PERF_MAX_SCALING];
+	int n_s;                /* saturation point; 0 = not memory-bound (data in cache) */
+	int n_s_in_chip;        /* 1: n_s <= chip_cores */
+	double perf_sat;        /* b_S / B_C at n_S, W/s (0 when not memory-bound) */
+	double bc_mem;          /* bytes per W at the memory boundary (1 thread) */
+	double perf_cores;      /* P(cores) */
+	/* regimes when sizes are unknown (or always, for reference: all size ranges) */
+	int nregimes;
+	rl_perf_regime regimes[RL_PERF_MAX_REGIMES];
+	char regimes_why[128];  /* why no regime table ("" when there is one) */
+} rl_perf;
+
+struct rl_report;
+
+/* Set the clock of M to GHZ (0 < GHZ <= 100): memory cycles per line follow.  0 and a
+ * message in ERR for a bad value. */
+int rl_perf_set_clock(rl_machine *m, double ghz, char *err, size_t errlen);
+
+/* W/s for T cycles per unit of work with WORK units of work per unit at F GHz. */
+double rl_perf_from_cycles(double work_per_unit, double clock_ghz, double t);
+
+/* n_S = ceil(T_mem / T_L3Mem) (eq. 8); 0 when t_l3mem <= 0. */
+int rl_perf_saturation(double t_mem, double t_l3mem);
+
+/* P(n) = min(n * W f / T_mem, W f / T_L3Mem) (eq. 6). */
+double rl_perf_scaled(int n, double work_per_unit, double clock_ghz, double t_mem, double t_l3mem);
+
+/* ECM of R's nest with the layer conditions for THREADS threads (traffic recomputed, in-core
+ * terms of R).  1 on success; 0 with a reason (then OUT = R's ECM). */
+int rl_perf_ecm_threads(const struct rl_report *r, int threads, rl_ecm *out, char *why, size_t whylen);
+
+/* ECM of R's nest with regime REGIME_PER_LEVEL[c] (index into r->lc.regimes) at each level,
+ * never worse than R's traffic at any boundary.  Also returns the traffic when T != NULL. */
+int rl_perf_ecm_regimes(const struct rl_report *r, const int *regime_per_level, rl_ecm *out,
+			rl_traffic *t, char *why, size_t whylen);
+
+/* Fill R->perf for CORES active cores (R analysed).  Never fails: perf.valid = 0 + why. */
+void rl_perf_compute(struct rl_report *r, int cores);
+
+/* "122 MiB", "14.6 TiB" */
+void rl_perf_size_text(double bytes, char *buf, size_t len);
+
+/* "1.2 GFLOP/s", "659 MLUP/s", "3.1 Git/s" */
+void rl_perf_text(double per_second, const char *work, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,720 @@
+/* The roofline family for one loop nest: ORM per level, CARM, adCARM, in-core ceilings.
+ * See model/roofline.h and docs/model.md section 6. */
+#include "model/report.h"
+#include "model/adcarm.h"
+#include "model/roofline.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ small helpers */
+
+static void appendf(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void appendf(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	if (used + 1 >= len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+/* 3 significant digits, no exponent for ordinary magnitudes: 0.0833, 1.5, 21.6, 294 */
+static void num3(double v, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "inf");
+	else if (v == 0)
+		snprintf(buf, len, "0");
+	else if (fabs(v) >= 100)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.3g", v);
+}
+
+static void add_roof(rl_rf_model *md, int ceiling, const char *name, double gbs, double gflops,
+		     const char *source)
+{
+	int *n = ceiling ? &md->nceilings : &md->nroofs;
+	rl_rf_roof *list = ceiling ? md->ceilings : md->roofs;
+	if (*n >= RL_RF_MAX_ROOFS || !(gbs > 0 || gflops > 0))
+		return;
+	rl_rf_roof *rf = &list[(*n)++];
+	snprintf(rf->name, sizeof(rf->name), "%s", name);
+	rf->gbs = gbs > 0 ? gbs : 0;
+	rf->gflops = gflops > 0 ? gflops : 0;
+	snprintf(rf->source, sizeof(rf->source), "%s", source ? source : "");
+}
+
+static void add_point(rl_rf_model *md, const char *label, double ai, double gflops)
+{
+	if (md->npoints >= RL_RF_MAX_POINTS)
+		return;
+	rl_rf_point *p = &md->points[md->npoints++];
+	snprintf(p->label, sizeof(p->label), "%s", label);
+	p->ai = ai;
+	p->gflops = gflops;
+}
+
+static int is_fp(rl_iclass c)
+{
+	return c == RL_IC_FADD || c == RL_IC_FMUL || c == RL_IC_FMA || c == RL_IC_FDIV ||
+	       c == RL_IC_FSQRT;
+}
+
+static int width_index(int bits)
+{
+	return bits >= 512 ? 3 : bits >= 256 ? 2 : bits >= 128 ? 1 : 0;
+}
+
+static int level_is_private(const rl_machine *m, const char *level)
+{
+	for (int l = 0; l < m->nlevels; l++)
+		if (!strcmp(m->levels[l].name, level))
+			return m->levels[l].shared_by <= 1;
+	return 0;   /* MEM */
+}
+
+/* ------------------------------------------------------------------ machine figures */
+
+/* One-core bandwidth at LEVEL from the table: WIDTH 0 = best width, MIX < 0 = best mix.
+ * Rows of 1 core first; otherwise the row with the fewest cores, divided by its cores for a
+ * private level (each core has its own), kept for shared levels and memory (chip figure).
+ * 0 when no row matches; SRC describes the row. */
+static double table_bw(const rl_machine *m, const char *level, int width, int mix, char *src,
+		       size_t srclen)
+{
+	const rl_bw_row *best = NULL;
+	for (int i = 0; i < m->nbw; i++) {
+		const rl_bw_row *b = &m->bw[i];
+		if (strcmp(b->level, level) || (mix >= 0 && (int)b->mix != mix) ||
+		    (width && b->width != width) || b->cores < 1)
+			continue;
+		if (!best || b->cores < best->cores || (b->cores == best->cores && b->gbs > best->gbs))
+			best = b;
+	}
+	if (!best)
+		return 0;
+	double v = best->gbs;
+	int scaled = best->cores > 1 && level_is_private(m, level);
+	if (scaled)
+		v /= best->cores;
+	if (src && srclen)
+		snprintf(src, srclen, "table %s %d-bit %s, %d core%s%s", best->level, best->width,
+			 rl_mix_name(best->mix), best->cores, best->cores == 1 ? "" : "s",
+			 scaled ? " / cores" : best->cores > 1 ? " (chip figure)" : "");
+	return v;
+}
+
+/* Widest SIMD width of the machine's in-core table (explicit widths of any row). */
+static int widest_width(const rl_machine *m)
+{
+	int w = 64;
+	for (int i = 0; i < m->ncosts; i++)
+		if (m->costs[i].width > w && m->costs[i].width <= 512)
+			w = m->costs[i].width;
+	return w;
+}
+
+/* FP throughput (GFLOP/s, one core) of CLS at WIDTH bits, PREC from the in-core table. */
+static double cost_gflops(const rl_machine *m, rl_iclass cls, int width, int prec)
+{
+	const rl_iclass_cost *c = rl_machine_cost_prec(m, cls, width, prec);
+	if (!c || !(c->cycles > 0) || !(m->clock_ghz > 0))
+		return 0;
+	double lanes = width > prec ? (double)width / prec : 1;
+	return lanes * (cls == RL_IC_FMA ? 2 : 1) / c->cycles * m->clock_ghz;
+}
+
+/* FP table row of OP at WIDTH (0: best) and PREC for one core (n-core rows / n). */
+static double table_flops(const rl_machine *m, rl_fpop op, int width, int prec, char *src,
+			  size_t srclen)
+{
+	const rl_flops_row *best = NULL;
+	for (int i = 0; i < m->nflops; i++) {
+		const rl_flops_row *f = &m->flops[i];
+		if (f->op != op || f->precision != prec || f->cores < 1 || (width && f->width != width))
+			continue;
+		if (!best || f->cores < best->cores ||
+		    (f->cores == best->cores && f->gflops > best->gflops))
+			best = f;
+	}
+	if (!best)
+		return 0;
+	if (src && srclen)
+		snprintf(src, srclen, "table %s %d-bit %s, %d core%s", rl_fpop_name(op), best->width,
+			 prec == 32 ? "sp" : "dp", best->cores, best->cores == 1 ? "" : "s / cores");
+	return best->gflops / best->cores;
+}
+
+/* F_p of one core for PREC: peak row, else the best FMA/add/mul row, else the in-core
+ * table at the widest width (FMA, or add + mul on separate units). */
+static double peak_flops(const rl_machine *m, int prec, char *src, size_t srclen)
+{
+	double v = table_flops(m, RL_FP_PEAK, 0, prec, src, srclen);
+	if (v > 0)
+		return v;
+	v = table_flops(m, RL_FP_FMA, 0, prec, src, srclen);
+	if (v > 0)
+		return v;
+	int w = widest_width(m);
+	double fma = cost_gflops(m, RL_IC_FMA, w, prec);
+	double add = cost_gflops(m, RL_IC_FADD, w, prec), mul = cost_gflops(m, RL_IC_FMUL, w, prec);
+	const rl_iclass_cost *ca = rl_machine_cost_prec(m, RL_IC_FADD, w, prec);
+	const rl_iclass_cost *cm = rl_machine_cost_prec(m, RL_IC_FMUL, w, prec);
+	double addmul = (ca && cm && strcmp(ca->unit, cm->unit)) ? add + mul : fmax(add, mul);
+	v = fmax(fma, addmul);
+	if (v > 0 && src && srclen)
+		snprintf(src, srclen, "clock x %d-bit %s per cycle of the in-core table", w,
+			 fma >= addmul ? "FMA" : "add + mul");
+	return v;
+}
+
+/* L1 bandwidth of one core from the load rows of the in-core table (widest width). */
+static double l1_port_bw(const rl_machine *m, char *src, size_t srclen)
+{
+	int w = widest_width(m);
+	const rl_iclass_cost *c = rl_machine_cost(m, RL_IC_LOAD, w);
+	if (!c || !(c->cycles > 0) || !(m->clock_ghz > 0))
+		return 0;
+	if (src && srclen)
+		snprintf(src, srclen, "clock x %d-bit loads per cycle of the in-core table", w);
+	return w / 8.0 / c->cycles * m->clock_ghz;
+}
+
+/* ORM bandwidth B_x of level X (0 = L1 .. nlevels = MEM): table (best row), else the ECM
+ * transfer figures (line / cycles per line x clock), memory bandwidth. */
+static double orm_bandwidth(const rl_machine *m, int x, char *src, size_t srclen)
+{
+	const char *name = x < m->nlevels ? m->levels[x].name : "MEM";
+	double v = table_bw(m, name, 0, -1, src, srclen);
+	if (v > 0)
+		return v;
+	if (x == 0)
+		return l1_port_bw(m, src, srclen);
+	if (x < m->nlevels) {
+		const rl_cache_level *up = &m->levels[x - 1];
+		if (up->cycles_per_line > 0 && m->clock_ghz > 0) {
+			snprintf(src, srclen, "line / %s-%s transfer (%g cy/CL) x clock", up->name, name,
+				 up->cycles_per_line);
+			return up->line / up->cycles_per_line * m->clock_ghz;
+		}
+		return 0;
+	}
+	if (m->mem_bandwidth_1core_gbs > 0) {
+		snprintf(src, srclen, "memory.single_core_bandwidth");
+		return m->mem_bandwidth_1core_gbs;
+	}
+	snprintf(src, srclen, "memory.bandwidth (chip)");
+	return m->mem_bandwidth_gbs;
+}
+
+/* CARM bandwidth B_{x->C} as seen by the core: table (best row), else from the ECM
+ * transfer figures: a line served by level x costs the L1 load time plus the transfers
+ * up to x (serial overlap) or their maximum (zen). */
+static double carm_bandwidth(const rl_machine *m, int x, char *src, size_t srclen)
+{
+	const char *name = x < m->nlevels ? m->levels[x].name : "MEM";
+	double v = table_bw(m, name, 0, -1, src, srclen);
+	if (v > 0)
+		return v;
+	double l1 = l1_port_bw(m, src, srclen);
+	if (!(l1 > 0) || !(m->clock_ghz > 0))
+		return 0;
+	if (x == 0)
+		return l1;
+	int line = m->nlevels ? m->levels[0].line : 64;
+	double cy = line / (l1 / m->clock_ghz), mx = cy;
+	for (int b = 0; b < x; b++) {
+		double t = b < m->nlevels - 1 ? m->levels[b].cycles_per_line : m->mem_cycles_per_line;
+		if (b == m->nlevels - 1 && m->mem_bandwidth_1core_gbs > 0)
+			t = line * m->clock_ghz / m->mem_bandwidth_1core_gbs;
+		if (!(t > 0))
+			return 0;
+		cy += t;
+		mx = fmax(mx, t);
+	}
+	snprintf(src, srclen, "line / (L1 load + transfers to %s, ECM %s rule) x clock", name,
+		 m->overlap == RL_OVERLAP_SERIAL ? "serial" : "zen");
+	return line / (m->overlap == RL_OVERLAP_SERIAL ? cy : mx) * m->clock_ghz;
+}
+
+/* ------------------------------------------------------------------ the models */
+
+static void compute_orm(const rl_report *r, rl_rooflines *o)
+{
+	const rl_machine *m = r->machine;
+	rl_rf_model *md = &o->orm;
+	int line = m->nlevels ? m->levels[0].line : 64;
+	double best = o->peak_gflops;
+	o->orm_limit = -1;
+	for (int x = 0; x < o->nlevels; x++) {
+		char src[96] = "";
+		if (x == 0)
+			o->orm_bytes[0] = o->carm_bytes;
+		else if (x - 1 < r->traffic.nboundaries)
+			o->orm_bytes[x] = (r->traffic.load_lines[x - 1] + r->traffic.wa_lines[x - 1] +
+					   r->traffic.evict_lines[x - 1]) * line;
+		o->orm_ai[x] = o->orm_bytes[x] > 1e-9 ? o->flops_per_unit / o->orm_bytes[x] : 0;
+		o->orm_bw[x] = orm_bandwidth(m, x, src, sizeof(src));
+		char name[RL_RF_NAME];
+		snprintf(name, sizeof(name), "%s", o->level[x]);
+		add_roof(md, 0, name, o->orm_bw[x], 0, src);
+		o->orm_perf[x] = o->peak_gflops;
+		if (o->orm_ai[x] > 0 && o->orm_bw[x] > 0) {
+			o->orm_perf[x] = fmin(o->orm_ai[x] * o->orm_bw[x], o->peak_gflops);
+			if (o->orm_ai[x] * o->orm_bw[x] < best) {
+				best = o->orm_ai[x] * o->orm_bw[x];
+				o->orm_limit = x;
+			}
+			add_point(md, name, o->orm_ai[x], o->ecm_gflops);
+		}
+	}
+	md->valid = 1;
+	md->bound_gflops = best;
+	snprintf(md->bound, sizeof(md->bound), "%s", o->orm_limit < 0 ? "F_p"
+		 : o->level[o->orm_limit]);
+	char a[32], b[32], p[32];
+	snprintf(md->note, sizeof(md->note), "ORM (one AI per level):");
+	for (int x = 0; x < o->nlevels; x++) {
+		if (!(o->orm_ai[x] > 0)) {
+			appendf(md->note, sizeof(md->note), " %s no traffic;", o->level[x]);
+			continue;
+		}
+		num3(o->orm_ai[x], a, sizeof(a));
+		num3(o->orm_perf[x], p, sizeof(p));
+		appendf(md->note, sizeof(md->note), " %s %s flop/B -> %s;", o->level[x], a, p);
+	}
+	num3(best, b, sizeof(b));
+	num3(o->peak_gflops, p, sizeof(p));
+	if (o->orm_limit >= 0)
+		appendf(md->note, sizeof(md->note), " bound %s GFLOP/s by the %s bandwidth (F_p %s)",
+			b, o->level[o->orm_limit], p);
+	else
+		appendf(md->note, sizeof(md->note), " compute-bound at F_p %s GFLOP/s", p);
+}
+
+static void compute_carm(const rl_report *r, rl_rooflines *o)
+{
+	const rl_machine *m = r->machine;
+	rl_rf_model *md = &o->carm;
+	for (int x = 0; x < o->nlevels; x++) {
+		char src[160] = "";
+		o->carm_bw[x] = carm_bandwidth(m, x, src, sizeof(src));
+		/* data from an outer level traverses the inner ones (seed 001: B_D->C < B_D): a
+		 * figure above the inner level's (e.g. a chip figure for memory) is capped */
+		if (x && o->carm_bw[x - 1] > 0 && o->carm_bw[x] > o->carm_bw[x - 1]) {
+			o->carm_bw[x] = o->carm_bw[x - 1];
+			appendf(src, sizeof(src), "; capped at the %s roof", o->level[x - 1]);
+		}
+		add_roof(md, 0, o->level[x], o->carm_bw[x], 0, src);
+	}
+	add_roof(md, 0, "F_p", 0, o->peak_gflops, "peak");
+	if (!(o->carm_bytes > 0)) {
+		snprintf(md->why, sizeof(md->why), "the generated code requests no bytes");
+		return;
+	}
+	o->carm_ai = o->flops_per_unit / o->carm_bytes;
+	md->valid = 1;
+	int y = o->data_level;
+	double roof = o->carm_bw[y] > 0 ? o->carm_ai * o->carm_bw[y] : INFINITY;
+	md->bound_gflops = fmin(roof, o->peak_gflops);
+	snprintf(md->bound, sizeof(md->bound), "%s", roof < o->peak_gflops ? o->level[y] : "F_p");
+	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
+	char a[32], b[32], e[32];
+	num3(o->carm_ai, a, sizeof(a));
+	num3(md->bound_gflops, b, sizeof(b));
+	num3(o->ecm_gflops, e, sizeof(e));
+	snprintf(md->note, sizeof(md->note), "CARM AI %s flop/B (core requests %g B per unit); data "
+		 "in %s: %s roof %s GFLOP/s, ECM %s GFLOP/s = %.0f %% of it", a, o->carm_bytes,
+		 o->level[y], roof < o->peak_gflops ? o->level[y] : "F_p", b, e,
+		 md->bound_gflops > 0 ? 100 * o->ecm_gflops / md->bound_gflops : 0);
+}
+
+/* Mix of the table matching the code's load/store ratio (seed 003 uses the nearest one). */
+static rl_mix mix_for(int loads, int stores)
+{
+	if (!stores)
+		return RL_MIX_LOAD;
+	if (!loads)
+		return RL_MIX_STORE;
+	return (double)loads / stores >= 1.5 ? RL_MIX_2LD1ST : RL_MIX_1LD1ST;
+}
+
+static rl_fpop fpop_of(rl_iclass c)
+{
+	switch (c) {
+	case RL_IC_FADD: return RL_FP_ADD;
+	case RL_IC_FMUL: return RL_FP_MUL;
+	case RL_IC_FMA: return RL_FP_FMA;
+	case RL_IC_FDIV: return RL_FP_DIV;
+	default: return RL_FP_SQRT;
+	}
+}
+
+static void compute_adcarm(const rl_report *r, rl_rooflines *o)
+{
+	const rl_machine *m = r->machine;
+	const rl_body *bd = &r->body;
+	rl_rf_model *md = &o->adcarm;
+	int loads = 0, stores = 0, cnt[4] = { 0 }, masked = 0, nfp = 0;
+	for (int i = 0; i < bd->ninsns; i++) {
+		const rl_insn *in = &bd->insns[i];
+		if (strstr(in->mnemonic, "{%k") || strstr(in->mnemonic, "mask"))
+			masked++;
+		if (in->mem == RL_MEM_NONE || in->mem_width <= 0)
+			continue;
+		int k = width_index(in->mem_width);
+		cnt[k]++;
+		if (in->mem == RL_MEM_STORE) {
+			stores++;
+			o->store_share[k]++;
+		} else {
+			loads++;
+			o->load_share[k]++;
+		}
+	}
+	int nmem = loads + stores;
+	for (int k = 0; k < 4; k++) {
+		o->load_share[k] = nmem ? o->load_share[k] / nmem : 0;
+		o->store_share[k] = nmem ? o->store_share[k] / nmem : 0;
+	}
+	o->loads_per_store = stores ? (double)loads / stores : 1e9;
+	o->mix = mix_for(loads, stores);
+	/* masked lanes are not visible in the instruction records (GCC 12 at -O3 emits no
+	 * masked loop bodies for these loops); utilisation 1 */
+	o->masked_lanes = 1;
+	if (!nmem) {
+		snprintf(md->why, sizeof(md->why), "the generated code has no memory instruction");
+		return;
+	}
+	/* bandwidth per level: eq. 1 over the widths of the code at the code's mix */
+	char srcs[RL_RF_LEVELS][160];
+	for (int y = 0; y < o->nlevels; y++) {
+		const char *name = y < m->nlevels ? m->levels[y].name : "MEM";
+		rl_adcarm_term t[4];
+		int ok = 1;
+		for (int k = 0; k < 4; k++) {
+			int w = 64 << k;
+			t[k].ratio = (double)cnt[k] / nmem;
+			t[k].amount = w / 8.0;
+			t[k].peak = 0;
+			if (cnt[k]) {
+				t[k].peak = table_bw(m, name, w, o->mix, NULL, 0);
+				if (!(t[k].peak > 0))
+					ok = 0;
+			}
+		}
+		char err[160];
+		double v = ok ? rl_adcarm_scale(t, 4, err, sizeof(err)) : -1;
+		if (v > 0) {
+			char one[96] = "";
+			int k0 = 0;
+			while (k0 < 3 && !cnt[k0])
+				k0++;
+			table_bw(m, name, 64 << k0, o->mix, one, sizeof(one));
+			snprintf(srcs[y], sizeof(srcs[y]), "eq. 1, %s rows (%s)", rl_mix_name(o->mix), one);
+		} else {
+			/* no rows for this mix and these widths: the level's CARM roof, unscaled */
+			v = o->carm_bw[y];
+			snprintf(srcs[y], sizeof(srcs[y]), "no %s rows for these widths: CARM roof",
+				 rl_mix_name(o->mix));
+		}
+		if (y && o->ad_bw[y - 1] > 0 && v > o->ad_bw[y - 1]) {
+			v = o->ad_bw[y - 1];
+			appendf(srcs[y], sizeof(srcs[y]), "; capped at the %s roof", o->level[y - 1]);
+		}
+		o->ad_bw[y] = v > 0 ? v : 0;
+		add_roof(md, 0, name, o->ad_bw[y], 0, srcs[y]);
+	}
+	/* FP roof: eq. 3 over the FP instruction types (op, width, precision) */
+	rl_adcarm_term ft[RL_MAX_INSNS];
+	int nft = 0, fromcost = 0;
+	for (int i = 0; i < bd->ninsns && nft < RL_MAX_INSNS; i++) {
+		const rl_insn *in = &bd->insns[i];
+		if (!is_fp(in->cls))
+			continue;
+		nfp++;
+		int prec = in->elem_bits == 32 ? 32 : 64;
+		int w = in->width > prec ? in->width : prec;
+		double p = table_flops(m, fpop_of(in->cls), w, prec, NULL, 0);
+		if (!(p > 0)) {
+			p = cost_gflops(m, in->cls, w, prec);
+			fromcost++;
+		}
+		if (!(p > 0))
+			continue;
+		ft[nft].ratio = 1;
+		ft[nft].amount = (double)w / prec * (in->cls == RL_IC_FMA ? 2 : 1) * o->masked_lanes;
+		ft[nft].peak = p;
+		nft++;
+	}
+	char err[160];
+	o->ad_peak = nft ? rl_adcarm_scale(ft, nft, err, sizeof(err)) : -1;
+	const char *psrc = fromcost ? "eq. 3 (some types from the in-core table)" : "eq. 3, peak_flops rows";
+	if (!(o->ad_peak > 0)) {
+		o->ad_peak = o->peak_gflops;
+		psrc = nfp ? "no peak rows for the FP types: F_p" : "no FP instruction: F_p";
+	}
+	add_roof(md, 0, "FP mix", 0, o->ad_peak, psrc);
+	/* memory impact (seed 003 eq. 7) from the bytes served by each level */
+	double sum = 0, tsum = 0;
+	const double *served = o->served;
+	for (int y = 0; y < o->nlevels; y++)
+		sum += served[y];
+	for (int y = 0; y < o->nlevels; y++) {
+		double bw = o->ad_bw[y] > 0 ? o->ad_bw[y] : o->carm_bw[y];
+		o->mem_impact[y] = bw > 0 ? served[y] / bw : 0;
+		tsum += o->mem_impact[y];
+	}
+	for (int y = 0; y < o->nlevels; y++)
+		o->mem_impact[y] = tsum > 0 ? o->mem_impact[y] / tsum : (y == 0);
+	int top = 0;
+	for (int y = 1; y < o->nlevels; y++)
+		if (o->mem_impact[y] > o->mem_impact[top])
+			top = y;
+	/* placement: time-weighted bandwidth (harmonic mean by served bytes) */
+	double tb = 0;
+	for (int y = 0; y < o->nlevels; y++) {
+		double bw = o->ad_bw[y] > 0 ? o->ad_bw[y] : o->carm_bw[y];
+		if (served[y] > 0 && bw > 0)
+			tb += served[y] / bw;
+	}
+	double eff_bw = tb > 0 ? sum / tb : 0;
+	double roof = eff_bw > 0 ? o->carm_ai * eff_bw : INFINITY;
+	md->valid = 1;
+	md->bound_gflops = fmin(roof, o->ad_peak);
+	snprintf(md->bound, sizeof(md->bound), "%s", roof < o->ad_peak ? o->level[top] : "FP mix");
+	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
+	char a[32], b[32], bw1[32], bwy[32], pk[32];
+	num3(o->carm_ai, a, sizeof(a));
+	num3(md->bound_gflops, b, sizeof(b));
+	num3(o->ad_bw[0], bw1, sizeof(bw1));
+	num3(o->ad_bw[o->data_level], bwy, sizeof(bwy));
+	num3(o->ad_peak, pk, sizeof(pk));
+	snprintf(md->note, sizeof(md->note), "adCARM (%s mix, %d loads : %d stores per pass): roofs "
+		 "L1 %s", rl_mix_name(o->mix), loads, stores, bw1);
+	if (o->data_level)
+		appendf(md->note, sizeof(md->note), ", %s %s", o->level[o->data_level], bwy);
+	appendf(md->note, sizeof(md->note), " GB/s, FP mix %s GFLOP/s; MS", pk);
+	for (int y = 0; y < o->nlevels; y++)
+		appendf(md->note, sizeof(md->note), " %s %.0f%%", o->level[y], 100 * o->mem_share[y]);
+	appendf(md->note, sizeof(md->note), ", MI");
+	for (int y = 0; y < o->nlevels; y++)
+		appendf(md->note, sizeof(md->note), " %s %.0f%%", o->level[y], 100 * o->mem_impact[y]);
+	appendf(md->note, sizeof(md->note), "; bound %s GFLOP/s (%s)", b, md->bound);
+}
+
+static void compute_ceilings(const rl_report *r, rl_rooflines *o)
+{
+	const rl_machine *m = r->machine;
+	const rl_body *bd = &r->body;
+	const rl_incore *c = &r->incore;
+	rl_rf_model *md = &o->ceilings;
+	int prec = o->precision, w = widest_width(m);
+	char src[96] = "";
+	/* F_p is drawn by the other models; here only the ceilings below it */
+	/* no SIMD: the scalar FMA (or add + mul) throughput */
+	double s = table_flops(m, RL_FP_FMA, prec, prec, src, sizeof(src));
+	if (!(s > 0)) {
+		double lanes = (double)w / prec;
+		s = lanes > 1 ? o->peak_gflops / lanes : o->peak_gflops;
+		snprintf(src, sizeof(src), "F_p / %g lanes", lanes);
+	}
+	o->ceil_no_simd = s;
+	add_roof(md, 1, "no SIMD", 0, s, src);
+	/* no FMA: the better of add or mul at the widest width */
+	double a = table_flops(m, RL_FP_ADD, w, prec, src, sizeof(src));
+	double mu = table_flops(m, RL_FP_MUL, w, prec, NULL, 0);
+	if (!(a > 0 || mu > 0)) {
+		a = o->peak_gflops / 2;
+		snprintf(src, sizeof(src), "F_p / 2 (one op per FMA slot)");
+	}
+	o->ceil_no_fma = fmax(a, mu);
+	add_roof(md, 1, "no FMA", 0, o->ceil_no_fma, src);
+	/* per pass of the body -> GFLOP/s */
+	double passes = bd->iters_per_pass > 0 ? (double)r->traffic.iters_per_unit / bd->iters_per_pass : 1;
+	double flops_pass = passes > 0 ? o->flops_per_unit / passes : 0;
+	if (c->t_latency > 0 && m->clock_ghz > 0) {
+		o->ceil_latency = flops_pass / c->t_latency * m->clock_ghz;
+		snprintf(src, sizeof(src), "loop-carried chain %g cy per pass", c->t_latency);
+		add_roof(md, 1, "latency", 0, o->ceil_latency, src);
+	}
+	int nfp = 0, vec = 0, fma = 0, addmul = 0;
+	for (int i = 0; i < bd->ninsns; i++) {
+		const rl_insn *in = &bd->insns[i];
+		if (!is_fp(in->cls))
+			continue;
+		nfp++;
+		if (in->width > (in->elem_bits ? in->elem_bits : 64))
+			vec = 1;
+		if (in->cls == RL_IC_FMA)
+			fma = 1;
+		if (in->cls == RL_IC_FADD || in->cls == RL_IC_FMUL)
+			addmul = 1;
+	}
+	o->fp_fraction = bd->ninsns ? (double)nfp / bd->ninsns : 0;
+	if (c->t_frontend > 0 && m->clock_ghz > 0) {
+		o->ceil_fp_fraction = flops_pass / c->t_frontend * m->clock_ghz;
+		snprintf(src, sizeof(src), "issue: %.0f %% FP instructions, front end %g cy per pass",
+			 100 * o->fp_fraction, c->t_frontend);
+		char nm[RL_RF_NAME];
+		snprintf(nm, sizeof(nm), "FP fraction %.0f%%", 100 * o->fp_fraction);
+		add_roof(md, 1, nm, 0, o->ceil_fp_fraction, src);
+	}
+	/* the ceilings that apply to this code, and the lowest of them */
+	double bound = o->peak_gflops;
+	const char *what = "F_p";
+	if (!vec && nfp && o->ceil_no_simd < bound) { bound = o->ceil_no_simd; what = "no SIMD"; }
+	if (!fma && addmul && o->ceil_no_fma < bound) { bound = o->ceil_no_fma; what = "no FMA"; }
+	if (o->ceil_latency > 0 && o->ceil_latency < bound) { bound = o->ceil_latency; what = "latency"; }
+	if (o->ceil_fp_fraction > 0 && o->ceil_fp_fraction < bound) {
+		bound = o->ceil_fp_fraction;
+		what = "FP fraction";
+	}
+	md->valid = 1;
+	md->bound_gflops = bound;
+	snprintf(md->bound, sizeof(md->bound), "%s", what);
+	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
+	char b1[32], b2[32], b3[32], b4[32], b5[32];
+	num3(o->ceil_no_simd, b1, sizeof(b1));
+	num3(o->ceil_no_fma, b2, sizeof(b2));
+	num3(o->ceil_latency, b3, sizeof(b3));
+	num3(o->ceil_fp_fraction, b4, sizeof(b4));
+	num3(bound, b5, sizeof(b5));
+	snprintf(md->note, sizeof(md->note), "in-core ceilings (GFLOP/s): no SIMD %s, no FMA %s, "
+		 "latency %s, FP fraction %.0f %% -> %s; code is %s, %s FMA: bound %s (%s)", b1, b2,
+		 o->ceil_latency > 0 ? b3 : "n/a", 100 * o->fp_fraction,
+		 o->ceil_fp_fraction > 0 ? b4 : "n/a", vec ? "SIMD" : "scalar",
+		 fma ? "with" : "without", b5, what);
+}
+
+/* ------------------------------------------------------------------ entry points */
+
+void rl_rooflines_compute(const rl_report *r, rl_rooflines *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->cores = 1;
+	if (!r || !r->analysed || !r->nest || !r->machine) {
+		snprintf(o->why, sizeof(o->why), "not analysed");
+		return;
+	}
+	const rl_machine *m = r->machine;
+	const rl_nest *n = r->nest;
+	double f[2];
+	for (int p = 0; p < 2; p++)
+		f[p] = n->flops[p].add + n->flops[p].mul + 2.0 * n->flops[p].fma + n->flops[p].div +
+		       n->flops[p].sqrt;
+	o->precision = f[0] > f[1] ? 32 : 64;
+	o->flops_per_unit = (f[0] + f[1]) * r->traffic.iters_per_unit;
+	o->nlevels = m->nlevels + 1;
+	for (int x = 0; x < o->nlevels; x++)
+		snprintf(o->level[x], sizeof(o->level[x]), "%s", x < m->nlevels ? m->levels[x].name : "MEM");
+	if (!(o->flops_per_unit > 0)) {
+		snprintf(o->why, sizeof(o->why), "no floating-point work in the nest");
+		return;
+	}
+	/* bytes requested by the core per unit, from the generated loads and stores */
+	const rl_body *bd = &r->body;
+	double per_pass = 0;
+	for (int i = 0; i < bd->ninsns; i++)
+		if (bd->insns[i].mem != RL_MEM_NONE)
+			per_pass += bd->insns[i].mem_width / 8.0;
+	double passes = bd->iters_per_pass > 0 ? (double)r->traffic.iters_per_unit / bd->iters_per_pass : 1;
+	o->carm_bytes = per_pass * passes;
+	/* bytes served by each level (seed 003: requested by the core, served by y after
+	 * traversing the levels above): what reaches y minus what goes beyond it */
+	int line = m->nlevels ? m->levels[0].line : 64;
+	double reach[RL_RF_LEVELS] = { 0 };
+	reach[0] = o->carm_bytes;
+	for (int y = 1; y < o->nlevels; y++)
+		reach[y] = y - 1 < r->traffic.nboundaries
+			? (r->traffic.load_lines[y - 1] + r->traffic.wa_lines[y - 1]) * line : 0;
+	double sum = 0;
+	for (int y = 0; y < o->nlevels; y++) {
+		o->served[y] = y + 1 < o->nlevels ? fmax(0, reach[y] - reach[y + 1]) : reach[y];
+		sum += o->served[y];
+	}
+	/* where the data lives: the outermost level serving at least 5 % of the bytes (a
+	 * compulsory trickle, e.g. once per sweep of an outer loop, does not count) */
+	o->data_level = 0;
+	for (int y = 0; y < o->nlevels; y++) {
+		o->mem_share[y] = sum > 0 ? o->served[y] / sum : (y == 0);
+		if (o->mem_share[y] >= RL_RF_DATA_SHARE)
+			o->data_level = y;
+	}
+	double cy = o->data_level <= r->ecm.ntransfers ? r->ecm.prediction[o->data_level] : 0;
+	o->ecm_gflops = cy > 0 ? o->flops_per_unit / cy * m->clock_ghz : 0;
+	char src[96];
+	o->peak_gflops = peak_flops(m, o->precision, src, sizeof(src));
+	if (!(o->peak_gflops > 0)) {
+		snprintf(o->why, sizeof(o->why), "machine '%s' has no peak FP figure (no peak_flops "
+			 "rows and no FP rows in its in-core table)", m->name);
+		return;
+	}
+	o->computed = 1;
+	compute_carm(r, o);     /* first: ORM L1 and adCARM use its bytes and roofs */
+	compute_orm(r, o);
+	compute_adcarm(r, o);
+	compute_ceilings(r, o);
+	/* F_p roofs of ORM */
+	add_roof(&o->orm, 0, "F_p", 0, o->peak_gflops, src);
+}
+
+void rl_roofline_summary(const rl_report *r, char *buf, size_t len)
+{
+	if (!len)
+		return;
+	buf[0] = '\0';
+	const rl_rooflines *o = r ? &r->rooflines : NULL;
+	if (!o || !o->computed) {
+		snprintf(buf, len, "no roofline (%s)", o && o->why[0] ? o->why : "not analysed");
+		return;
+	}
+	char a[32], c[32], g[32];
+	num3(o->carm_ai, c, sizeof(c));
+	if (o->ceilings.valid && o->ceilings.bound_gflops < o->orm.bound_gflops) {
+		/* an in-core ceiling lies below every memory roof */
+		num3(o->ceilings.bound_gflops, g, sizeof(g));
+		snprintf(buf, len, "core-bound (%s ceiling %s GFLOP/s below the %s roof; CARM AI %s "
+			 "flop/B, data in %s)", o->ceilings.bound, g, o->orm.bound, c,
+			 o->level[o->data_level]);
+	} else if (o->orm_limit >= 0) {
+		num3(o->orm_ai[o->orm_limit], a, sizeof(a));
+		snprintf(buf, len, "memory-bound (ORM AI %s flop/B at %s, CARM AI %s flop/B under the "
+			 "%s roof)", a, o->level[o->orm_limit], c, o->carm.valid ? o->carm.bound : "?");
+	} else {
+		num3(o->peak_gflops, g, sizeof(g));
+		snprintf(buf, len, "compute-bound (F_p %s GFLOP/s; CARM AI %s flop/B)", g, c);
+	}
+}
+
+int rl_roofline_verbose_count(const rl_report *r)
+{
+	return r && r->analysed ? (r->rooflines.computed ? 4 : 1) : 0;
+}
+
+int rl_roofline_verbose(const rl_report *r, int i, char *buf, size_t len)
+{
+	if (i < 0 || i >= rl_roofline_verbose_count(r) || !len)
+		return 0;
+	const rl_rooflines *o = &r->rooflines;
+	if (!o->computed) {
+		if (i)
+			return 0;
+		snprintf(buf, len, "roofline: no roofline models: %s", o->why[0] ? o->why : "not analysed");
+		return 1;
+	}
+	const rl_rf_model *md = i == 0 ? &o->orm : i == 1 ? &o->carm : i == 2 ? &o->adcarm : &o->ceilings;
+	if (md->valid)
+		snprintf(buf, len, "roofline: %s", md->note);
+	else
+		snprintf(buf, len, "roofline: %s skipped: %s", i == 0 ? "ORM" : i == 1 ? "CARM"
+			 : i == 2 ? "adCARM" : "in-core ceilings", md->why);
+	return 1;
+}

@@ -1,0 +1,130 @@
+/* The roofline family for one loop nest (issue 6; seeds 000-003, docs/model.md).
+ *
+ * All models are for ONE core (the ECM prediction is single-core): roofs from tables of
+ * n-core rows are scaled to one core for private caches (row / n); shared levels and memory
+ * keep the chip's figure (an upper bound for one core), unless a 1-core row or the machine's
+ * memory.single_core_bandwidth exists.  Work = FP operations of the source (an FMA counts 2)
+ * per unit of work (r->traffic.iters_per_unit iterations).
+ *
+ *  - ORM (hierarchical original roofline, seed 002): per level x (L1 = core<->L1 bytes,
+ *    L2 = L1<->L2 bytes, ..., MEM = L3<->MEM bytes), I_x = flops / bytes crossing into x,
+ *    P_x = min(I_x * B_x, F_p); the bound is min_x P_x and the limiting level its argmin.
+ *  - CARM (seed 001): one AI = flops / all bytes the core requests (loads + stores of the
+ *    generated code), roofs B_{x->C} for every level and F_p; the point is placed under the
+ *    roof of the level the data lives in (ECM/LC regime: the innermost level whose transfer
+ *    term beyond it is zero).
+ *  - adCARM (seed 003): the same with the roofs scaled to the loop's instruction mix
+ *    (model/adcarm.h): access widths + load/store mix -> bandwidth rows, FP types/widths ->
+ *    peak rows; memory share MS_y and memory impact MI_y per level.
+ *  - ceilings (seeds 002, 000): no SIMD, no FMA, latency-bound chain, FP fraction of the mix.
+ *
+ * Errors are values: a model that cannot be computed has valid == 0 and a reason in why.
+ */
+#ifndef RL_ROOFLINE_H
+#define RL_ROOFLINE_H
+
+#include <stddef.h>
+#include "machines/machine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_RF_MAX_ROOFS 12
+#define RL_RF_MAX_POINTS (RL_MAX_LEVELS + 2)
+#define RL_RF_NAME 40
+#define RL_RF_LEVELS (RL_MAX_LEVELS + 1)   /* cache levels + MEM */
+#define RL_RF_DATA_SHARE 0.05              /* share of served bytes that makes a level "where the data lives" */
+
+typedef struct rl_rf_roof {
+	char name[RL_RF_NAME];
+	double gbs;              /* > 0: sloped (bandwidth) roof */
+	double gflops;           /* > 0: flat (compute) roof */
+	char source[160];        /* where the figure came from ("table L1 512-bit load 18 cores / 18") */
+} rl_rf_roof;
+
+typedef struct rl_rf_point {
+	char label[RL_RF_NAME];
+	double ai;               /* flop/B; <= 0: no traffic at that level (point not drawn) */
+	double gflops;           /* attainable (bound) or predicted performance, GFLOP/s */
+} rl_rf_point;
+
+typedef struct rl_rf_model {
+	int valid;               /* 0: skipped, see why */
+	char why[160];
+	int nroofs;
+	rl_rf_roof roofs[RL_RF_MAX_ROOFS];
+	int nceilings;
+	rl_rf_roof ceilings[RL_RF_MAX_ROOFS];
+	int npoints;
+	rl_rf_point points[RL_RF_MAX_POINTS];
+	double bound_gflops;     /* attainable performance of the loop in this model */
+	char bound[RL_RF_NAME];  /* what limits it: "MEM bandwidth", "F_p", "latency", ... */
+	char note[384];          /* one line, "roofline: ..." without that prefix */
+} rl_rf_model;
+
+typedef struct rl_rooflines {
+	int computed;            /* 0: nothing (no FP work or not analysed), see why */
+	char why[160];
+	int cores;               /* 1 */
+	double flops_per_unit;   /* source FP operations per unit of work (FMA = 2) */
+	int precision;           /* 64 or 32 (dominant element type of the FP work) */
+	int data_level;          /* level index (nlevels-1 = MEM) where the data lives: the outermost
+				    level serving >= RL_RF_DATA_SHARE of the requested bytes */
+	int nlevels;             /* cache levels + 1 (MEM) */
+	char level[RL_RF_LEVELS][8];
+	double ecm_gflops;       /* the ECM prediction at data_level, GFLOP/s (one core) */
+
+	/* ORM: per level x */
+	double orm_bytes[RL_RF_LEVELS];   /* bytes per unit crossing into level x */
+	double orm_ai[RL_RF_LEVELS];      /* <= 0 when no bytes cross */
+	double orm_bw[RL_RF_LEVELS];      /* B_x, GB/s (0: not known) */
+	double orm_perf[RL_RF_LEVELS];    /* min(I_x B_x, F_p) */
+	int orm_limit;                    /* level index of the bound, -1 = F_p */
+	double peak_gflops;               /* F_p (one core) */
+	rl_rf_model orm;
+
+	/* CARM */
+	double carm_bytes;                /* bytes requested by the core per unit */
+	double carm_ai;
+	double carm_bw[RL_RF_LEVELS];     /* B_{x->C}, GB/s (0: not known) */
+	rl_rf_model carm;
+
+	/* adCARM */
+	double load_share[4];             /* share of memory instructions 64/128/256/512 bit (loads) */
+	double store_share[4];
+	double loads_per_store;           /* load/store ratio of the code (inf: no stores -> 1e9) */
+	rl_mix mix;                       /* bandwidth-table mix matched to that ratio */
+	double masked_lanes;              /* share of active lanes of masked ops (1: none seen) */
+	double ad_bw[RL_RF_LEVELS];       /* scaled B^y for the mix (0: no rows) */
+	double ad_peak;                   /* scaled P_a for the FP mix */
+	double served[RL_RF_LEVELS];      /* bytes per unit requested by the core and served by y */
+	double mem_share[RL_RF_LEVELS];   /* MS_y: bytes served by y / all bytes (sum 1) */
+	double mem_impact[RL_RF_LEVELS];  /* MI_y = (b_y / B_y) / sum_m (b_m / B_m) (sum 1) */
+	rl_rf_model adcarm;
+
+	/* in-core ceilings */
+	double ceil_no_simd, ceil_no_fma, ceil_latency, ceil_fp_fraction;   /* GFLOP/s, 0 unknown */
+	double fp_fraction;               /* FP instructions / all instructions of the pass */
+	rl_rf_model ceilings;
+} rl_rooflines;
+
+struct rl_report;
+
+/* Compute every model for R (analysed) into OUT.  Never fails: out->computed = 0 with a
+ * reason, or a model with valid = 0 and a reason. */
+void rl_rooflines_compute(const struct rl_report *r, rl_rooflines *out);
+
+/* Short phrase for the concise note: "memory-bound (ORM AI 0.08 flop/B at MEM, CARM AI 0.05
+ * flop/B under the L1 roof)", or "no FP work" / "not analysed".  Uses r->rooflines. */
+void rl_roofline_summary(const struct rl_report *r, char *buf, size_t len);
+
+/* Verbose note lines: I = 0 ORM, 1 CARM, 2 adCARM, 3 ceilings (one line with the reason when
+ * not computed); 0 when I >= rl_roofline_verbose_count(R).  BUF gets "roofline: ORM ..." etc. */
+int rl_roofline_verbose(const struct rl_report *r, int i, char *buf, size_t len);
+int rl_roofline_verbose_count(const struct rl_report *r);   /* 4, or 1 when not computed */
+
+#ifdef __cplusplus
+}
+#endif
+#endif
