@@ -267,7 +267,7 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 	} else if (lv < nt) {
 		rl_perf_text(p->chip_cores <= p->nscaling ? p->scaling[p->chip_cores - 1].perf : 0,
 			     p->work, ps, sizeof(ps));
-		appendf(buf, len, ", %s on %d cores (cache-resident: linear)", ps, p->chip_cores);
+		appendf(buf, len, ", %s on %d cores (cache-resident; each private cache holds 1/n of the working set)", ps, p->chip_cores);
 	}
 	if (p->cores > 1) {
 		rl_perf_text(p->perf_cores, p->work, ps, sizeof(ps));

@@ -285,10 +285,12 @@ static void lc_label(const rl_report *r, const int *per_level, char *buf, size_t
 		if (per_level[c] == best) {
 			const char *what = r->lc.nloops > 2 ? (best == 1 ? "rows" : best == 2 ? "planes" : "layers")
 				: "LC";
-			if (r->lc.nloops > 2)
-				snprintf(buf, len, "%s in %s", what, r->lc.levels[c].name);
-			else
-				snprintf(buf, len, "LC in %s", r->lc.levels[c].name);
+			/* a copy: BUF lies inside *r too (GCC 11's -Wrestrict cannot tell the
+			   fields apart) */
+			char level[sizeof(r->lc.levels[c].name)];
+			memcpy(level, r->lc.levels[c].name, sizeof(level));
+			level[sizeof(level) - 1] = '\0';
+			snprintf(buf, len, "%s in %s", what, level);
 			return;
 		}
 }
