@@ -8,7 +8,13 @@ For every kernel of kernels.c and every variant (flags below):
   llvm-mca   the same loop body (extracted from gcc -S: the loop whose instruction count is
              the plugin's "instructions per pass"), llvm-mca -mcpu=MCPU, Total Cycles /
              iterations, scaled to a cache line with the plugin's iterations per pass.
-Usage: bench/incore/run.py [--reps N] [--runs N] [--mcpu sapphirerapids]
+Usage: bench/incore/run.py [--reps N] [--runs N] [--mcpu sapphirerapids] [--set calib|heldout]
+                          [--wait-quiet SECONDS]
+  --set heldout   the held-out kernels of heldout/kernels.c: loops that were NOT used to correct
+                  any entry of machines/ports/glc.yml (the default set "calib" was).
+  --wait-quiet S  before measuring, wait (checking every 20 s, at most S seconds) until the
+                  1-min loadavg < 0.6 and no CI / overhead / roofline-bench process runs; then
+                  measure anyway and say so in the output.
 """
 import os, re, subprocess, sys, statistics, tempfile, time
 
@@ -29,19 +35,57 @@ INNER = {"jacobi1d": lambda n: n - 2, "jacobi2d": lambda n: 254, "mm_dot": lambd
 FLOAT = {"striad", "ssum", "sdiv"}
 NELEM = 1024
 
+# Held-out set (heldout/kernels.c): every kernel strict (-fno-fast-math) in scalar / AVX2 /
+# AVX-512, the reductions also with -ffast-math at 512 and 256 bit.
+HRED = {"sum2", "sum3", "nrm2", "snrm2", "asum"}
+HVARIANTS = {
+    "avx2":   (["-mprefer-vector-width=256"], None),
+    "avx512": ([], None),
+    "scalar": (["-fno-tree-vectorize"], None),
+    "fast":   (["-ffast-math"], HRED),
+    "fast256": (["-ffast-math", "-mprefer-vector-width=256"], HRED),
+}
+HINNER = {"w3": lambda n: n - 2, "st5": lambda n: n - 4, "sst5": lambda n: n - 4,
+          "sum2": lambda n: n // 2}
+HFLOAT = {"sst5", "saxpb", "sfmac", "snrm2", "sdivs", "shyp"}
+SETS = {
+    "calib":   ("kernels.c", VARIANTS, INNER, FLOAT),
+    "heldout": (os.path.join("heldout", "kernels.c"), HVARIANTS, HINNER, HFLOAT),
+}
+KSRC = os.path.join(HERE, "kernels.c")
+
+def loadavg():
+    return float(open("/proc/loadavg").read().split()[0])
+
+def busy():
+    r = sh(["pgrep", "-f", r"\.ci/run|overhead\.sh|roofline-bench"])
+    return [x for x in r.stdout.split() if int(x) != os.getpid()]
+
+def wait_quiet(limit, step=20):
+    """Wait until the machine is quiet; return a line saying how long and whether it was."""
+    t0 = time.time()
+    while True:
+        la, b = loadavg(), busy()
+        if la < 0.6 and not b:
+            return "quiet after %.0f s (loadavg %.2f, no CI/bench processes)" % (time.time() - t0, la)
+        if time.time() - t0 >= limit:
+            return "NOT quiet after %.0f s (loadavg %.2f, busy pids %s): measured anyway" % (
+                time.time() - t0, la, ",".join(b) or "none")
+        time.sleep(step)
+
 def sh(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 def kernel_lines():
     m = {}
-    for i, l in enumerate(open(os.path.join(HERE, "kernels.c")), 1):
+    for i, l in enumerate(open(KSRC), 1):
         r = re.match(r"K\((\w+)\)", l)
         if r:
             m[i] = r.group(1)
     return m
 
 def predict(variant, flags, tmp):
-    src = os.path.join(HERE, "kernels.c")
+    src = KSRC
     out = sh([CC] + COMMON + flags + ["-DVARIANT=" + variant, "-fplugin=" + ROOT + "/roofline.so",
               "-fplugin-arg-roofline-machine=emr-host", "-fplugin-arg-roofline-verbose",
               "-fno-diagnostics-show-caret", "-c", src, "-o", os.path.join(tmp, variant + ".o")])
@@ -62,7 +106,7 @@ def predict(variant, flags, tmp):
         u = re.match(r"unit of work = (\d+) iterations.*?(\d+) instructions per pass, (\d+) iterations per pass", t)
         if u:
             d["unit"], d["ninsn"], d["ipp"] = int(u.group(1)), int(u.group(2)), int(u.group(3))
-        if t.startswith("in-core"):
+        if t.startswith("in-core per pass"):
             d["incore"] = t
     asm = sh([CC] + COMMON + flags + ["-DVARIANT=" + variant, "-S", src, "-o", "-"]).stdout
     return res, asm, float(t_ms.group(1)) if t_ms else None
@@ -91,6 +135,7 @@ def mca(body, mcpu):
     return int(tot.group(1)) / 500.0 if tot else None
 
 def main():
+    global KSRC, VARIANTS, INNER, FLOAT
     reps = 200
     mcpu = "sapphirerapids"
     args = sys.argv[1:]
@@ -101,6 +146,10 @@ def main():
         runs = int(args[args.index("--runs") + 1])
     if "--mcpu" in args:
         mcpu = args[args.index("--mcpu") + 1]
+    kset = args[args.index("--set") + 1] if "--set" in args else "calib"
+    src, VARIANTS, INNER, FLOAT = SETS[kset]
+    KSRC = os.path.join(HERE, src)
+    quiet = int(args[args.index("--wait-quiet") + 1]) if "--wait-quiet" in args else None
     tmp = tempfile.mkdtemp(prefix="rl-incore-")
     preds, asms, plugin_ms = {}, {}, {}
     names = list(kernel_lines().values())
@@ -121,7 +170,7 @@ def main():
     objs = []
     for v, (flags, only) in VARIANTS.items():
         o = os.path.join(tmp, v + ".bench.o")
-        r = sh([CC] + COMMON + flags + ["-DVARIANT=" + v, "-c", os.path.join(HERE, "kernels.c"), "-o", o])
+        r = sh([CC] + COMMON + flags + ["-DVARIANT=" + v, "-c", KSRC, "-o", o])
         if r.returncode:
             sys.exit(r.stderr)
         objs.append(o)
@@ -131,11 +180,14 @@ def main():
         sys.exit(r.stderr)
     # several runs, a pause between them; per kernel the fastest run (the VM is shared: a busy
     # sibling vCPU slows throughput-bound loops, never speeds them up)
-    meas, clk = {}, []
+    meas, clk, allm = {}, [], {}
+    qmsg = wait_quiet(quiet) if quiet is not None else None
+    la = [loadavg()]
     for r in range(runs):
         if r:
             time.sleep(2)
         run = sh(["flock", "/tmp/rl-measure.lock", exe, str(reps)])
+        la.append(loadavg())
         fm = None
         got = {}
         for l in run.stdout.splitlines():
@@ -149,10 +201,15 @@ def main():
         clk.append(fm)
         for k, v in got.items():
             meas[k] = min(meas.get(k, 1e30), v * fm)
+            allm.setdefault(k, []).append(v * fm)
     fmax = max(clk)
+    print("# kernel set %s (%s); %d runs x best of %d reps; loadavg before/after runs: %s" % (
+        kset, os.path.relpath(KSRC, ROOT), runs, reps, " ".join("%.2f" % x for x in la)))
+    if qmsg:
+        print("# machine before measuring: " + qmsg)
     print("core clock (add chain): first %.3f GHz, fastest in the run %.3f GHz (used); llvm-mca -mcpu=%s" % (clk[0], fmax, mcpu))
-    print("%-8s %-9s %7s %7s %7s %7s %7s  %s" % ("variant", "kernel", "pred", "meas", "err%", "mca", "err%", "bound (plugin)"))
-    errs, merrs = [], []
+    print("%-8s %-9s %7s %7s %7s %7s %7s %6s  %s" % ("variant", "kernel", "pred", "meas", "err%", "mca", "err%", "sprd%", "bound (plugin)"))
+    errs, merrs, byb = [], [], {}
     for v, (flags, only) in VARIANTS.items():
         for k in names:
             if only and k not in only:
@@ -175,11 +232,23 @@ def main():
             if me is not None:
                 merrs.append(abs(me))
             bound = re.search(r"bound: ([^;]*)", d.get("incore", ""))
-            print("%-8s %-9s %7.2f %7.2f %+7.1f %7s %7s  %s" % (v, k, p, m, e,
-                  "%.2f" % mc if mc else "-", "%+.1f" % me if me is not None else "-",
-                  bound.group(1) if bound else ""))
+            unk = re.search(r"(\d+) instructions? not in the table", d.get("incore", ""))
+            # spread: median of the runs' best vs the best run (noise of the shared VM)
+            sp = 100.0 * (statistics.median(allm[(v, k)]) / min(allm[(v, k)]) - 1)
+            bn = bound.group(1) if bound else ""
+            cls = "div" if bn == "div" else "sc" if bn == "sc" else "latency" if bn == "latency" else \
+                  "front end" if bn == "front end" else "ports"
+            byb.setdefault(cls, ([], []))[0].append(abs(e))
+            if me is not None:
+                byb[cls][1].append(abs(me))
+            print("%-8s %-9s %7.2f %7.2f %+7.1f %7s %7s %6.1f  %s%s" % (v, k, p, m, e,
+                  "%.2f" % mc if mc else "-", "%+.1f" % me if me is not None else "-", sp,
+                  bn, " (%s unknown insns)" % unk.group(1) if unk else ""))
     print("kernels: %d; median |error|: ours %.1f %%, llvm-mca %.1f %% (%d bodies)" % (
         len(errs), statistics.median(errs), statistics.median(merrs) if merrs else float("nan"), len(merrs)))
+    for cls, (a, b) in sorted(byb.items()):
+        print("  bound %-9s %2d kernels: median |error| ours %5.1f %%, llvm-mca %5.1f %%" % (
+            cls, len(a), statistics.median(a), statistics.median(b) if b else float("nan")))
     print("plugin time per translation unit (18 loops or 4): " + ", ".join(
         "%s %.1f ms" % (v, t) for v, t in plugin_ms.items() if t is not None))
 

@@ -171,6 +171,7 @@ typedef struct job {
 	int op, width, prec;      /* fp */
 	long count;               /* sweeps or iterations */
 	size_t n;                 /* bytes per stream */
+	int warm;                 /* untimed sweeps before the timed ones (cache levels: 1) */
 	char *buf[256][3];
 	double ns[256];
 	pthread_barrier_t bar;
@@ -186,6 +187,9 @@ static void *worker(void *p)
 	targ *a = p;
 	job *j = a->j;
 	pin(a->cpu);
+	if (j->kind == 0)
+		for (int s = 0; s < j->warm; s++)
+			k_bw_sweep(j->w, j->mix, j->buf[a->idx][0], j->buf[a->idx][1], j->buf[a->idx][2], j->n);
 	pthread_barrier_wait(&j->bar);
 	double t0 = now_ns();
 	if (j->kind == 0)
@@ -224,11 +228,9 @@ typedef struct result {
 	int unstable;
 } result;
 
-/* REPS repetitions of J; VALUE = WORK / ns (work in bytes or flops -> G/s). */
-static result measure(job *j, const topo *t, int nt, double work_per_count, double min_ns,
-		      int reps)
+/* choose J->count so that one repetition takes at least MIN_NS */
+static void calibrate(job *j, const topo *t, int nt, double min_ns)
 {
-	/* calibrate */
 	j->count = 1;
 	double ns = run_job(j, t, nt);
 	while (ns < min_ns / 4 && j->count < (1L << 40)) {
@@ -237,16 +239,39 @@ static result measure(job *j, const topo *t, int nt, double work_per_count, doub
 	}
 	if (ns < min_ns)
 		j->count = (long)(j->count * (min_ns / ns) + 1);
-	double v[64];
-	if (reps > 64) reps = 64;
-	for (int r = 0; r < reps; r++)
-		v[r] = work_per_count * j->count * nt / run_job(j, t, nt);
+}
+
+/* best, median and spread of the REPS values V (sorted in place) */
+static result summarize(double *v, int reps)
+{
 	qsort(v, (size_t)reps, sizeof v[0], cmp_d);
 	result res = { v[reps - 1], v[reps / 2], 0, 0 };
 	res.spread = 100.0 * (res.best - res.median) / res.best;
 	res.unstable = res.spread > UNSTABLE_PCT;
 	return res;
 }
+
+/* REPS back-to-back repetitions of J; VALUE = WORK / ns (work in bytes or flops -> G/s). */
+static result measure(job *j, const topo *t, int nt, double work_per_count, double min_ns,
+		      int reps)
+{
+	calibrate(j, t, nt, min_ns);
+	double v[64];
+	if (reps > 64) reps = 64;
+	for (int r = 0; r < reps; r++)
+		v[r] = work_per_count * j->count * nt / run_job(j, t, nt);
+	return summarize(v, reps);
+}
+
+/* One bandwidth figure (level x cores x mix x width), measured interleaved with the others. */
+typedef struct bwcfg {
+	int L, nt, mix, w;
+	size_t n;                 /* bytes per stream */
+	long count;               /* sweeps per repetition */
+	double v[64];
+} bwcfg;
+
+#define MAXCFG 512
 
 /* ------------------------------------------------------------ main measurement */
 
@@ -346,11 +371,17 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		fprintf(stderr, "roofline-bench: out of memory\n");
 		return 1;
 	}
-	/* 2. bandwidths */
+	/* 2. bandwidths.  The repetitions are interleaved: round r runs repetition r of every
+	 * figure of a group (all cache levels; then memory) before round r + 1, so that a burst
+	 * of other work on a shared host spoils one repetition of many figures instead of all
+	 * repetitions of one figure, and the best of the repetitions is taken from quiet moments
+	 * spread over the whole run.  Buffers: per thread and level, stream 0 holds the whole
+	 * working set (load mix), streams 1 and 2 half of it; each repetition is preceded by one
+	 * untimed sweep (cache levels) so that it starts from the steady cache state. */
+	long long per_level[RL_MAX_LEVELS + 1];
 	long long mem_set = 0;
 	for (int L = 0; L < nlev; L++) {
 		long long per_thread;
-		const char *lname = L < t.nlev ? lvname[L] : "MEM";
 		if (L == t.nlev) {
 			long long llc = t.lev[t.nlev - 1].size;
 			per_thread = 2 * llc > (512LL << 20) ? 2 * llc : (512LL << 20);
@@ -366,47 +397,91 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 			per_thread = t.lev[L].size / 2;
 			if (t.lev[L].shared > 1) per_thread /= t.lev[L].shared;
 		}
-		for (int ci = 0; ci < ncc; ci++) {
-			int nt = ncores_list[ci];
-			for (int mix = 0; mix < K_NMIX; mix++) {
-				size_t n = (size_t)(per_thread / k_streams[mix]) / 512 * 512;
-				for (int i = 0; i < nt; i++)
-					for (int s = 0; s < 3; s++) {
-						j->buf[i][s] = s < k_streams[mix] ? xalloc(n) : NULL;
-						if (s < k_streams[mix] && !j->buf[i][s]) {
-							fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n", n);
-							return 1;
-						}
+		per_level[L] = per_thread;
+	}
+	static bwcfg cfg[MAXCFG];
+	static char *lbuf[RL_MAX_LEVELS + 1][256][3];
+	for (int grp = 0; grp < 2; grp++) { /* 0: cache levels, 1: memory */
+		int L0 = grp ? t.nlev : 0, L1 = grp ? nlev : t.nlev;
+		int greps = grp ? (reps + 1) / 2 + 1 : reps;
+		double min_ns = grp ? 60e6 : 3e6;
+		if (greps > 64) greps = 64;
+		int ncfg = 0;
+		for (int L = L0; L < L1; L++) {
+			for (int i = 0; i < ncore; i++)
+				for (int s = 0; s < 3; s++) {
+					size_t sz = (size_t)(s ? per_level[L] / 2 : per_level[L]) / 512 * 512;
+					if (!(lbuf[L][i][s] = xalloc(sz))) {
+						fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n", sz);
+						return 1;
 					}
-				for (int wi = 0; wi < nw; wi++) {
-					j->kind = 0;
-					j->w = widths[wi];
-					j->mix = mix;
-					j->n = n;
-					double min_ns = L == t.nlev ? 60e6 : 3e6;
-					result r = measure(j, &t, nt, (double)n * k_streams[mix], min_ns,
-							   L == t.nlev ? (reps + 1) / 2 + 1 : reps);
-					rl_bw_row *b = &m->bw[m->nbw++];
-					snprintf(b->level, sizeof b->level, "%s", lname);
-					b->width = widths[wi] * 8;
-					b->mix = (rl_mix)mix;
-					b->cores = nt;
-					b->gbs = r.best;
-					b->spread_pct = r.spread;
-					b->unstable = r.unstable;
-					char what[96];
-					snprintf(what, sizeof what, "%s %2d B %-12s %d core%s (%lld KiB)", lname,
-						 widths[wi], rl_mix_name((rl_mix)mix), nt, nt > 1 ? "s" : "",
-						 per_thread >> 10);
-					progress(++step, total, what, r, "GB/s");
 				}
-				for (int i = 0; i < nt; i++)
-					for (int s = 0; s < 3; s++) {
-						free(j->buf[i][s]);
-						j->buf[i][s] = NULL;
-					}
-			}
+			for (int ci = 0; ci < ncc; ci++)
+				for (int mix = 0; mix < K_NMIX; mix++)
+					for (int wi = 0; wi < nw && ncfg < MAXCFG; wi++)
+						cfg[ncfg++] = (bwcfg){ L, ncores_list[ci], mix, widths[wi],
+							(size_t)(per_level[L] / k_streams[mix]) / 512 * 512, 0, { 0 } };
 		}
+		/* calibration: each repetition >= min_ns */
+		for (int c = 0; c < ncfg; c++) {
+			bwcfg *g = &cfg[c];
+			j->kind = 0;
+			j->w = g->w;
+			j->mix = g->mix;
+			j->n = g->n;
+			j->warm = grp ? 0 : 1;
+			for (int i = 0; i < g->nt; i++)
+				for (int s = 0; s < 3; s++)
+					j->buf[i][s] = s < k_streams[g->mix] ? lbuf[g->L][i][s] : NULL;
+			calibrate(j, &t, g->nt, min_ns);
+			g->count = j->count;
+		}
+		/* interleaved repetitions */
+		double tg = now_ns();
+		for (int r = 0; r < greps; r++) {
+			for (int c = 0; c < ncfg; c++) {
+				bwcfg *g = &cfg[c];
+				j->kind = 0;
+				j->w = g->w;
+				j->mix = g->mix;
+				j->n = g->n;
+				j->warm = grp ? 0 : 1;
+				j->count = g->count;
+				for (int i = 0; i < g->nt; i++)
+					for (int s = 0; s < 3; s++)
+						j->buf[i][s] = s < k_streams[g->mix] ? lbuf[g->L][i][s] : NULL;
+				g->v[r] = (double)g->n * k_streams[g->mix] * g->count * g->nt /
+					  run_job(j, &t, g->nt);
+			}
+			if (!quiet)
+				fprintf(stderr, "          %s: round %d/%d of %d figures (%.1f s)\n",
+					grp ? "memory" : "cache levels", r + 1, greps, ncfg,
+					(now_ns() - tg) / 1e9);
+		}
+		for (int c = 0; c < ncfg; c++) {
+			bwcfg *g = &cfg[c];
+			result r = summarize(g->v, greps);
+			const char *lname = g->L < t.nlev ? lvname[g->L] : "MEM";
+			rl_bw_row *b = &m->bw[m->nbw++];
+			snprintf(b->level, sizeof b->level, "%s", lname);
+			b->width = g->w * 8;
+			b->mix = (rl_mix)g->mix;
+			b->cores = g->nt;
+			b->gbs = r.best;
+			b->spread_pct = r.spread;
+			b->unstable = r.unstable;
+			char what[96];
+			snprintf(what, sizeof what, "%s %2d B %-12s %d core%s (%lld KiB)", lname, g->w,
+				 rl_mix_name((rl_mix)g->mix), g->nt, g->nt > 1 ? "s" : "",
+				 per_level[g->L] >> 10);
+			progress(++step, total, what, r, "GB/s");
+		}
+		for (int L = L0; L < L1; L++)
+			for (int i = 0; i < ncore; i++)
+				for (int s = 0; s < 3; s++) {
+					free(lbuf[L][i][s]);
+					lbuf[L][i][s] = NULL;
+				}
 	}
 	/* 3. FP peaks */
 	static const int fpw[] = { 0, 128, 256, 512 };
