@@ -35,6 +35,17 @@ static double clock_ghz(void)
 	return best;
 }
 
+/* -DRL_LFENCE: an lfence after every call, so a call cannot overlap the next one in the
+ * out-of-order core (diagnostic for latency-bound reductions: without it the chains of
+ * consecutive calls, which are independent, run partly in parallel and a 128-link chain
+ * measures faster than its latency; with it every call pays a pipeline drain and its
+ * prologue/epilogue, which inflates short throughput-bound calls). */
+#ifdef RL_LFENCE
+#define SERIALIZE() __asm__ volatile("lfence" ::: "memory")
+#else
+#define SERIALIZE() ((void)0)
+#endif
+
 #define NMAX 4096
 /* A, B, C 36 KiB apart (a multiple of 4 KiB): a load never matches the low 12 address bits of
  * an older, still pending store to another array (no 4K aliasing). */
@@ -76,8 +87,10 @@ int main(int argc, char **argv)
 		for (int r = 0; r < reps; r++) {                                           \
 			int calls = 20;                                                    \
 			double t0 = now_ns();                                              \
-			for (int k = 0; k < calls; k++)                                    \
+			for (int k = 0; k < calls; k++) {                                  \
 				fn(n, A, B, C, 1.0000001);                                 \
+				SERIALIZE();                                               \
+			}                                                                  \
 			double t = (now_ns() - t0) / calls;                                \
 			if (t < best)                                                      \
 				best = t;                                                  \

@@ -9,12 +9,14 @@ For every kernel of kernels.c and every variant (flags below):
              the plugin's "instructions per pass"), llvm-mca -mcpu=MCPU, Total Cycles /
              iterations, scaled to a cache line with the plugin's iterations per pass.
 Usage: bench/incore/run.py [--reps N] [--runs N] [--mcpu sapphirerapids] [--set calib|heldout]
-                          [--wait-quiet SECONDS]
+                          [--wait-quiet SECONDS] [--serial]
   --set heldout   the held-out kernels of heldout/kernels.c: loops that were NOT used to correct
                   any entry of machines/ports/glc.yml (the default set "calib" was).
   --wait-quiet S  before measuring, wait (checking every 20 s, at most S seconds) until the
                   1-min loadavg < 0.6 and no CI / overhead / roofline-bench process runs; then
                   measure anyway and say so in the output.
+  --serial        also measure with an lfence after every call (harness.c -DRL_LFENCE) and print
+                  it as column "ser" (diagnostic: no overlap of consecutive calls).
 """
 import os, re, subprocess, sys, statistics, tempfile, time
 
@@ -178,9 +180,15 @@ def main():
     r = sh([CC, "-O2", "-I", tmp, os.path.join(HERE, "harness.c")] + objs + ["-lm", "-o", exe])
     if r.returncode:
         sys.exit(r.stderr)
+    serial = "--serial" in args
+    if serial:
+        r = sh([CC, "-O2", "-DRL_LFENCE", "-I", tmp, os.path.join(HERE, "harness.c")] + objs +
+               ["-lm", "-o", exe + "-ser"])
+        if r.returncode:
+            sys.exit(r.stderr)
     # several runs, a pause between them; per kernel the fastest run (the VM is shared: a busy
     # sibling vCPU slows throughput-bound loops, never speeds them up)
-    meas, clk, allm = {}, [], {}
+    meas, clk, allm, smeas = {}, [], {}, {}
     qmsg = wait_quiet(quiet) if quiet is not None else None
     la = [loadavg()]
     for r in range(runs):
@@ -202,14 +210,25 @@ def main():
         for k, v in got.items():
             meas[k] = min(meas.get(k, 1e30), v * fm)
             allm.setdefault(k, []).append(v * fm)
+        if serial:
+            time.sleep(1)
+            run = sh(["flock", "/tmp/rl-measure.lock", exe + "-ser", str(reps)])
+            fs = [float(l.split()[1]) for l in run.stdout.splitlines() if l.startswith("clock_ghz_max")][0]
+            clk.append(fs)
+            for l in run.stdout.splitlines():
+                p = l.split()
+                if not p[0].startswith("clock_ghz"):
+                    smeas[(p[0], p[1])] = min(smeas.get((p[0], p[1]), 1e30), float(p[2]) * fs)
+            la.append(loadavg())
     fmax = max(clk)
     print("# kernel set %s (%s); %d runs x best of %d reps; loadavg before/after runs: %s" % (
         kset, os.path.relpath(KSRC, ROOT), runs, reps, " ".join("%.2f" % x for x in la)))
     if qmsg:
         print("# machine before measuring: " + qmsg)
     print("core clock (add chain): first %.3f GHz, fastest in the run %.3f GHz (used); llvm-mca -mcpu=%s" % (clk[0], fmax, mcpu))
-    print("%-8s %-9s %7s %7s %7s %7s %7s %6s  %s" % ("variant", "kernel", "pred", "meas", "err%", "mca", "err%", "sprd%", "bound (plugin)"))
-    errs, merrs, byb = [], [], {}
+    print("%-8s %-9s %7s %7s %7s %7s %7s %6s%s  %s" % ("variant", "kernel", "pred", "meas", "err%", "mca", "err%", "sprd%",
+          "     ser   err%" if serial else "", "bound (plugin)"))
+    errs, merrs, byb, serrs = [], [], {}, {}
     for v, (flags, only) in VARIANTS.items():
         for k in names:
             if only and k not in only:
@@ -241,14 +260,25 @@ def main():
             byb.setdefault(cls, ([], []))[0].append(abs(e))
             if me is not None:
                 byb[cls][1].append(abs(me))
-            print("%-8s %-9s %7.2f %7.2f %+7.1f %7s %7s %6.1f  %s%s" % (v, k, p, m, e,
-                  "%.2f" % mc if mc else "-", "%+.1f" % me if me is not None else "-", sp,
+            sc = ""
+            if serial:
+                ms = smeas[(v, k)] * d["unit"]
+                es = 100.0 * (p - ms) / ms
+                serrs.setdefault(cls, []).append((abs(es), abs(100.0 * (mc - ms) / ms) if mc else None))
+                sc = " %7.2f %+6.1f" % (ms, es)
+            print("%-8s %-9s %7.2f %7.2f %+7.1f %7s %7s %6.1f%s  %s%s" % (v, k, p, m, e,
+                  "%.2f" % mc if mc else "-", "%+.1f" % me if me is not None else "-", sp, sc,
                   bn, " (%s unknown insns)" % unk.group(1) if unk else ""))
     print("kernels: %d; median |error|: ours %.1f %%, llvm-mca %.1f %% (%d bodies)" % (
         len(errs), statistics.median(errs), statistics.median(merrs) if merrs else float("nan"), len(merrs)))
     for cls, (a, b) in sorted(byb.items()):
         print("  bound %-9s %2d kernels: median |error| ours %5.1f %%, llvm-mca %5.1f %%" % (
             cls, len(a), statistics.median(a), statistics.median(b) if b else float("nan")))
+    if serial:
+        for cls, l in sorted(serrs.items()):
+            print("  vs ser: bound %-9s %2d kernels: median |error| ours %5.1f %%, llvm-mca %5.1f %%" % (
+                cls, len(l), statistics.median(x for x, _ in l),
+                statistics.median([y for _, y in l if y is not None] or [float("nan")])))
     print("plugin time per translation unit (18 loops or 4): " + ", ".join(
         "%s %.1f ms" % (v, t) for v, t in plugin_ms.items() if t is not None))
 
