@@ -22,12 +22,15 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 
 /* provenance texts are truncated to the fixed-size fields of rl_machine on purpose */
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 
 #define VERSION "1"
 #define UNSTABLE_PCT 5.0
+#define WARM_NS 1e6        /* warm-up before each repetition */
+#define MAXREPS 192
 
 static int quiet;
 
@@ -171,7 +174,7 @@ typedef struct job {
 	int op, width, prec;      /* fp */
 	long count;               /* sweeps or iterations */
 	size_t n;                 /* bytes per stream */
-	int warm;                 /* untimed sweeps before the timed ones (cache levels: 1) */
+	double warm_ns;           /* untimed run of the kernel before the barrier (every thread) */
 	char *buf[256][3];
 	double ns[256];
 	pthread_barrier_t bar;
@@ -187,9 +190,14 @@ static void *worker(void *p)
 	targ *a = p;
 	job *j = a->j;
 	pin(a->cpu);
-	if (j->kind == 0)
-		for (int s = 0; s < j->warm; s++)
+	/* warm-up: an idle vCPU is slow for its first ~ms (wake-up, clock ramp) and the caches
+	 * hold another figure's data; run the kernel untimed for warm_ns first */
+	for (double w0 = now_ns(); now_ns() - w0 < j->warm_ns;) {
+		if (j->kind == 0)
 			k_bw_sweep(j->w, j->mix, j->buf[a->idx][0], j->buf[a->idx][1], j->buf[a->idx][2], j->n);
+		else
+			k_fp(j->op, j->width, j->prec, 100);
+	}
 	pthread_barrier_wait(&j->bar);
 	double t0 = now_ns();
 	if (j->kind == 0)
@@ -268,7 +276,7 @@ typedef struct bwcfg {
 	int L, nt, mix, w;
 	size_t n;                 /* bytes per stream */
 	long count;               /* sweeps per repetition */
-	double v[64];
+	double v[MAXREPS];
 } bwcfg;
 
 #define MAXCFG 512
@@ -277,12 +285,22 @@ typedef struct bwcfg {
 
 static const char *const lvname[] = { "L1", "L2", "L3", "L4" };
 
+/* Buffers of 1 MiB and more are 2 MiB aligned and asked to be backed by transparent huge
+ * pages: with 4 KiB pages the physical placement, and with it the conflict misses in a cache
+ * filled to one half, changes from run to run (the L2 figures differed by up to 16 % between
+ * runs); huge pages make the placement of a working set within a page the same every run. */
 static char *xalloc(size_t n)
 {
 	void *p = NULL;
-	if (posix_memalign(&p, 4096, n ? n : 4096))
+	size_t al = n >= (1u << 20) ? (2u << 20) : 4096;
+	size_t sz = n ? (n + al - 1) / al * al : 4096;
+	if (posix_memalign(&p, al, sz))
 		return NULL;
-	memset(p, 1, n);
+#ifdef MADV_HUGEPAGE
+	if (al > 4096)
+		madvise(p, sz, MADV_HUGEPAGE);
+#endif
+	memset(p, 1, sz);
 	return p;
 }
 
@@ -376,8 +394,9 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	 * of other work on a shared host spoils one repetition of many figures instead of all
 	 * repetitions of one figure, and the best of the repetitions is taken from quiet moments
 	 * spread over the whole run.  Buffers: per thread and level, stream 0 holds the whole
-	 * working set (load mix), streams 1 and 2 half of it; each repetition is preceded by one
-	 * untimed sweep (cache levels) so that it starts from the steady cache state. */
+	 * working set (load mix), streams 1 and 2 half of it.  Cache levels: 3 x REPS repetitions
+	 * of >= 3 ms, each preceded by >= 1 ms of untimed sweeps on every thread (steady cache
+	 * state, woken vCPU); memory: REPS / 2 + 1 repetitions of >= 60 ms. */
 	long long per_level[RL_MAX_LEVELS + 1];
 	long long mem_set = 0;
 	for (int L = 0; L < nlev; L++) {
@@ -403,9 +422,9 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	static char *lbuf[RL_MAX_LEVELS + 1][256][3];
 	for (int grp = 0; grp < 2; grp++) { /* 0: cache levels, 1: memory */
 		int L0 = grp ? t.nlev : 0, L1 = grp ? nlev : t.nlev;
-		int greps = grp ? (reps + 1) / 2 + 1 : reps;
+		int greps = grp ? (reps + 1) / 2 + 1 : 3 * reps;
 		double min_ns = grp ? 60e6 : 3e6;
-		if (greps > 64) greps = 64;
+		if (greps > MAXREPS) greps = MAXREPS;
 		int ncfg = 0;
 		for (int L = L0; L < L1; L++) {
 			for (int i = 0; i < ncore; i++)
@@ -429,7 +448,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 			j->w = g->w;
 			j->mix = g->mix;
 			j->n = g->n;
-			j->warm = grp ? 0 : 1;
+			j->warm_ns = grp ? 0 : WARM_NS;
 			for (int i = 0; i < g->nt; i++)
 				for (int s = 0; s < 3; s++)
 					j->buf[i][s] = s < k_streams[g->mix] ? lbuf[g->L][i][s] : NULL;
@@ -445,7 +464,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 				j->w = g->w;
 				j->mix = g->mix;
 				j->n = g->n;
-				j->warm = grp ? 0 : 1;
+				j->warm_ns = grp ? 0 : WARM_NS;
 				j->count = g->count;
 				for (int i = 0; i < g->nt; i++)
 					for (int s = 0; s < 3; s++)
@@ -496,6 +515,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 					if (!feat.avx) /* the FP kernels use VEX encodings */
 						continue;
 					j->kind = 1;
+					j->warm_ns = WARM_NS;
 					j->op = op;
 					j->width = width;
 					j->prec = prec;
