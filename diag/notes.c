@@ -1,20 +1,17 @@
 /* Note texts for the compiler's diagnostics (see diag.h). */
 #include "diag/diag.h"
+#include "diag/views.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+/* One formatter for notes, YAML, SARIF and the report: diag/views.c (which
+ * roofline-report links without the rest of diag/). */
 void rl_diag_number(double v, char *buf, size_t len)
 {
-	double r = round(v * 10.0) / 10.0;
-	if (r == 0.0)
-		r = 0.0; /* no "-0" */
-	if (fabs(r - round(r)) < 1e-9)
-		snprintf(buf, len, "%.0f", r);
-	else
-		snprintf(buf, len, "%.1f", r);
+	rl_view_number(v, buf, len);
 }
 
 /* Append "SEP NUMBER" to BUF. */
