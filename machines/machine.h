@@ -119,7 +119,7 @@ typedef struct rl_machine {
 	rl_bw_row bw[RL_MAX_BW];
 	int nflops;
 	rl_flops_row flops[RL_MAX_FLOPS];
-	char bw_source[256];
+	char bw_source[512];
 	char flops_source[256];
 	int from_kerncraft;         /* 1: read from a Kerncraft machine file (format detected) */
 } rl_machine;

@@ -10,6 +10,7 @@
  * Progress goes to stderr; the machine file to -o FILE (default stdout).
  */
 #include "machines/bench/kernels.h"
+#include "machines/bench/stats.h"
 #include "machines/bench/writer.h"
 #include "machines/machine.h"
 
@@ -39,12 +40,6 @@ static double now_ns(void)
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
 }
 
 static void pin(int cpu)
@@ -168,15 +163,20 @@ static void detect_topo(topo *t)
 
 /* ------------------------------------------------------------ parallel runner */
 
+#define MAXSUB 8
+
 typedef struct job {
 	int kind;                 /* 0 bandwidth, 1 fp */
 	int w, mix;               /* bandwidth */
 	int op, width, prec;      /* fp */
-	long count;               /* sweeps or iterations */
+	long count;               /* sweeps or iterations per sub-repetition */
+	int nsub;                 /* timed sub-repetitions per run, back to back (>= 1) */
 	size_t n;                 /* bytes per stream */
 	double warm_ns;           /* untimed run of the kernel before the barrier (every thread) */
 	char *buf[256][3];
-	double ns[256];
+	double t0[256][MAXSUB], t1[256][MAXSUB]; /* start and end of each sub-repetition */
+	double ns[256];           /* whole run per thread */
+	double best_ns[256];      /* per thread: fastest sub-repetition inside the common window */
 	pthread_barrier_t bar;
 } job;
 
@@ -185,6 +185,15 @@ typedef struct targ {
 	int idx, cpu;
 } targ;
 
+static void run_kernel(job *j, int idx, long count)
+{
+	if (j->kind == 0)
+		for (long s = 0; s < count; s++)
+			k_bw_sweep(j->w, j->mix, j->buf[idx][0], j->buf[idx][1], j->buf[idx][2], j->n);
+	else
+		k_fp(j->op, j->width, j->prec, count);
+}
+
 static void *worker(void *p)
 {
 	targ *a = p;
@@ -192,28 +201,28 @@ static void *worker(void *p)
 	pin(a->cpu);
 	/* warm-up: an idle vCPU is slow for its first ~ms (wake-up, clock ramp) and the caches
 	 * hold another figure's data; run the kernel untimed for warm_ns first */
-	for (double w0 = now_ns(); now_ns() - w0 < j->warm_ns;) {
-		if (j->kind == 0)
-			k_bw_sweep(j->w, j->mix, j->buf[a->idx][0], j->buf[a->idx][1], j->buf[a->idx][2], j->n);
-		else
-			k_fp(j->op, j->width, j->prec, 100);
-	}
+	for (double w0 = now_ns(); now_ns() - w0 < j->warm_ns;)
+		run_kernel(j, a->idx, j->kind == 0 ? 1 : 100);
 	pthread_barrier_wait(&j->bar);
-	double t0 = now_ns();
-	if (j->kind == 0)
-		for (long s = 0; s < j->count; s++)
-			k_bw_sweep(j->w, j->mix, j->buf[a->idx][0], j->buf[a->idx][1], j->buf[a->idx][2], j->n);
-	else
-		k_fp(j->op, j->width, j->prec, j->count);
-	j->ns[a->idx] = now_ns() - t0;
+	for (int s = 0; s < j->nsub; s++) {
+		j->t0[a->idx][s] = now_ns();
+		run_kernel(j, a->idx, j->count);
+		j->t1[a->idx][s] = now_ns();
+	}
+	j->ns[a->idx] = j->t1[a->idx][j->nsub - 1] - j->t0[a->idx][0];
 	return NULL;
 }
 
-/* run J on NT threads; returns the slowest thread's time in ns */
+/* Run J on NT threads.  Returns the slowest thread's time for the whole run (ns) and sets
+ * J->best_ns[i], the fastest sub-repetition of thread i among those that lie entirely inside
+ * the window in which every thread was running its timed loop (0 if none does: thread i was
+ * descheduled while the others ran).  With one thread the window is the whole run. */
 static double run_job(job *j, const topo *t, int nt)
 {
 	pthread_t th[256];
 	targ a[256];
+	if (j->nsub < 1) j->nsub = 1;
+	if (j->nsub > MAXSUB) j->nsub = MAXSUB;
 	pthread_barrier_init(&j->bar, NULL, (unsigned)nt);
 	for (int i = 0; i < nt; i++) {
 		a[i] = (targ){ j, i, t->cpus[i] };
@@ -228,17 +237,17 @@ static double run_job(job *j, const topo *t, int nt)
 	}
 	pthread_barrier_destroy(&j->bar);
 	pin(t->cpus[0]);
+	rlb_best_in_window(nt, j->nsub, MAXSUB, &j->t0[0][0], &j->t1[0][0], j->best_ns);
 	return mx;
 }
 
-typedef struct result {
-	double best, median, spread;
-	int unstable;
-} result;
+typedef rlb_result result;
 
-/* choose J->count so that one repetition takes at least MIN_NS */
+/* choose J->count so that one (sub-)repetition takes at least MIN_NS */
 static void calibrate(job *j, const topo *t, int nt, double min_ns)
 {
+	int nsub = j->nsub;
+	j->nsub = 1;
 	j->count = 1;
 	double ns = run_job(j, t, nt);
 	while (ns < min_ns / 4 && j->count < (1L << 40)) {
@@ -247,36 +256,44 @@ static void calibrate(job *j, const topo *t, int nt, double min_ns)
 	}
 	if (ns < min_ns)
 		j->count = (long)(j->count * (min_ns / ns) + 1);
+	j->nsub = nsub;
 }
 
-/* best, median and spread of the REPS values V (sorted in place) */
+/* the per-thread rule and why: docs/roofline-bench.md, "all cores" */
 static result summarize(double *v, int reps)
 {
-	qsort(v, (size_t)reps, sizeof v[0], cmp_d);
-	result res = { v[reps - 1], v[reps / 2], 0, 0 };
-	res.spread = 100.0 * (res.best - res.median) / res.best;
-	res.unstable = res.spread > UNSTABLE_PCT;
-	return res;
+	return rlb_summarize(v, reps, UNSTABLE_PCT);
 }
 
-/* REPS back-to-back repetitions of J; VALUE = WORK / ns (work in bytes or flops -> G/s). */
-static result measure(job *j, const topo *t, int nt, double work_per_count, double min_ns,
-		      int reps)
+static result summarize_threads(double *v, int nt, int reps, double *lockstep)
 {
+	return rlb_summarize_threads(v, nt, reps, lockstep, UNSTABLE_PCT);
+}
+
+/* REPS back-to-back runs of J of NSUB sub-repetitions each, concurrently on NT threads;
+ * rate = WORK_PER_COUNT x count / ns (work in bytes or flops -> G/s), summarized per thread. */
+static result measure(job *j, const topo *t, int nt, double work_per_count, double min_ns,
+		      int nsub, int reps)
+{
+	j->nsub = nsub;
 	calibrate(j, t, nt, min_ns);
-	double v[64];
+	double v[256 * 64], lock[64];
 	if (reps > 64) reps = 64;
-	for (int r = 0; r < reps; r++)
-		v[r] = work_per_count * j->count * nt / run_job(j, t, nt);
-	return summarize(v, reps);
+	for (int r = 0; r < reps; r++) {
+		lock[r] = work_per_count * (double)j->count * nsub * nt / run_job(j, t, nt);
+		for (int i = 0; i < nt; i++)
+			v[i * reps + r] = j->best_ns[i] > 0 ? work_per_count * (double)j->count / j->best_ns[i] : 0;
+	}
+	return summarize_threads(v, nt, reps, lock);
 }
 
 /* One bandwidth figure (level x cores x mix x width), measured interleaved with the others. */
 typedef struct bwcfg {
 	int L, nt, mix, w;
 	size_t n;                 /* bytes per stream */
-	long count;               /* sweeps per repetition */
-	double v[MAXREPS];
+	long count;               /* sweeps per sub-repetition */
+	double v[MAXREPS];        /* lockstep rate per round (slowest thread) */
+	double *tv;               /* per-thread rate per round: tv[i * rounds + r] */
 } bwcfg;
 
 #define MAXCFG 512
@@ -408,9 +425,15 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		} else if (L == 0) {
 			per_thread = t.lev[0].size / 2;
 		} else if (L == t.nlev - 1 && L >= 2) {
+			/* 4 x the level below, less if the LLC share per core is smaller: a guest's
+			 * usable part of a big shared LLC is far smaller than sysfs says (here 260
+			 * MiB reported; the 1-core bandwidth falls from 30 to 27 GB/s at 64 MiB and
+			 * to 14 GB/s, memory, at 128 MiB), and with 16 x L2 per thread the buffers of
+			 * the interleaved figures (up to 2 x working set per thread) overflowed it;
+			 * 2-4 x L2 measured the same bandwidth (no L2 hits seen at 2 x L2) */
 			long long below = t.lev[L - 1].size;
 			per_thread = t.lev[L].size / (2 * t.lev[L].shared);
-			if (per_thread > 16 * below) per_thread = 16 * below;
+			if (per_thread > 4 * below) per_thread = 4 * below;
 			if (per_thread < 2 * below) per_thread = 2 * below;
 		} else {
 			per_thread = t.lev[L].size / 2;
@@ -423,7 +446,8 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	for (int grp = 0; grp < 2; grp++) { /* 0: cache levels, 1: memory */
 		int L0 = grp ? t.nlev : 0, L1 = grp ? nlev : t.nlev;
 		int greps = grp ? (reps + 1) / 2 + 1 : 3 * reps;
-		double min_ns = grp ? 60e6 : 3e6;
+		double min_ns = grp ? 60e6 : 1e6;   /* per sub-repetition */
+		int nsub = grp ? 1 : 3;
 		if (greps > MAXREPS) greps = MAXREPS;
 		int ncfg = 0;
 		for (int L = L0; L < L1; L++) {
@@ -439,7 +463,8 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 				for (int mix = 0; mix < K_NMIX; mix++)
 					for (int wi = 0; wi < nw && ncfg < MAXCFG; wi++)
 						cfg[ncfg++] = (bwcfg){ L, ncores_list[ci], mix, widths[wi],
-							(size_t)(per_level[L] / k_streams[mix]) / 512 * 512, 0, { 0 } };
+							(size_t)(per_level[L] / k_streams[mix]) / 512 * 512, 0, { 0 },
+							NULL };
 		}
 		/* calibration: each repetition >= min_ns */
 		for (int c = 0; c < ncfg; c++) {
@@ -452,8 +477,13 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 			for (int i = 0; i < g->nt; i++)
 				for (int s = 0; s < 3; s++)
 					j->buf[i][s] = s < k_streams[g->mix] ? lbuf[g->L][i][s] : NULL;
+			j->nsub = nsub;
 			calibrate(j, &t, g->nt, min_ns);
 			g->count = j->count;
+			if (!(g->tv = calloc((size_t)g->nt * (size_t)greps, sizeof g->tv[0]))) {
+				fprintf(stderr, "roofline-bench: out of memory\n");
+				return 1;
+			}
 		}
 		/* interleaved repetitions */
 		double tg = now_ns();
@@ -466,11 +496,14 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 				j->n = g->n;
 				j->warm_ns = grp ? 0 : WARM_NS;
 				j->count = g->count;
+				j->nsub = nsub;
 				for (int i = 0; i < g->nt; i++)
 					for (int s = 0; s < 3; s++)
 						j->buf[i][s] = s < k_streams[g->mix] ? lbuf[g->L][i][s] : NULL;
-				g->v[r] = (double)g->n * k_streams[g->mix] * g->count * g->nt /
-					  run_job(j, &t, g->nt);
+				double bytes = (double)g->n * k_streams[g->mix] * (double)g->count;
+				g->v[r] = bytes * nsub * g->nt / run_job(j, &t, g->nt);
+				for (int i = 0; i < g->nt; i++)
+					g->tv[i * greps + r] = j->best_ns[i] > 0 ? bytes / j->best_ns[i] : 0;
 			}
 			if (!quiet)
 				fprintf(stderr, "          %s: round %d/%d of %d figures (%.1f s)\n",
@@ -479,7 +512,12 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		}
 		for (int c = 0; c < ncfg; c++) {
 			bwcfg *g = &cfg[c];
-			result r = summarize(g->v, greps);
+			/* cache levels: per-thread figures (summarize_threads); memory: the slowest
+			 * thread's time per round, since the cores share the memory bandwidth and a
+			 * descheduled thread would leave the others more of it */
+			result r = grp ? summarize(g->v, greps) : summarize_threads(g->tv, g->nt, greps, g->v);
+			free(g->tv);
+			g->tv = NULL;
 			const char *lname = g->L < t.nlev ? lvname[g->L] : "MEM";
 			rl_bw_row *b = &m->bw[m->nbw++];
 			snprintf(b->level, sizeof b->level, "%s", lname);
@@ -521,7 +559,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 					j->prec = prec;
 					int lanes = width <= 64 ? 1 : width / prec;
 					double fpi = K_FP_PER_ITER * (double)lanes * (op == 0 ? 2 : 1);
-					result r = measure(j, &t, nt, fpi, 8e6, reps);
+					result r = measure(j, &t, nt, fpi, 2e6, 4, reps);
 					rl_flops_row *p = &m->flops[m->nflops++];
 					p->op = (rl_fpop)(op == 0 ? RL_FP_FMA : op == 1 ? RL_FP_ADD :
 							 op == 2 ? RL_FP_MUL : op == 3 ? RL_FP_DIV : RL_FP_SQRT);
@@ -623,7 +661,8 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_BRANCH, 0, "branch", 0.5, 0, 0 };
 	snprintf(m->bw_source, sizeof m->bw_source,
 		 "measured: %s. Bytes requested by the cores (loads + stores, no write-allocate "
-		 "traffic) / time of the slowest core; spread = (best - median) / best; unstable if > %.0f %%",
+		 "traffic) / time; all cores: sum of each core's best while all ran (memory: slowest core); "
+		 "spread = (best - median) / best; unstable if > %.0f %%",
 		 how, UNSTABLE_PCT);
 	snprintf(m->flops_source, sizeof m->flops_source,
 		 "measured: %s. 48 independent instructions per iteration; flops counted per lane "
@@ -641,13 +680,14 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		VERSION, date, t.host, t.model, t.vendor, t.family, t.model_id, t.stepping, ncore,
 		t.threads_per_core, t.ncpu, t.cpus[0], feat.avx, feat.fma, feat.avx512f, ghz_add, ghz_imul);
 	hl += snprintf(hdr + hl, sizeof hdr - (size_t)hl,
-		"  L1: L1/2; L2: L2/2; last level: LLC/(2 x sharing cores) within [2, 16] x L2;\n"
-		"  MEM: max(2 x LLC, 512 MiB). Each repetition >= 3 ms (MEM 60 ms); %d repetitions\n"
-		"  (MEM %d); the file keeps the best and the spread (best vs median).\n"
+		"  L1: L1/2; L2: L2/2; last level: LLC/(2 x sharing cores) within [2, 4] x L2;\n"
+		"  MEM: max(2 x LLC, 512 MiB). %d runs of 3 timed sub-repetitions >= 1 ms each, interleaved\n"
+		"  over the figures (MEM %d runs of >= 60 ms); the file keeps the best and the spread (best\n"
+		"  vs median); all cores: sum of each core's best sub-repetition while all cores ran.\n"
 		"Total run time %.0f s. Unstable figures (spread > %.0f %%) carry 'unstable: true'.\n"
 		"Load average (1 min) before / after: %s / %s (other work on the host makes runs slower,\n"
 		"never faster: the best of the repetitions is the machine's capability).",
-		reps, (reps + 1) / 2 + 1, secs, UNSTABLE_PCT, load0, load1);
+		3 * reps, (reps + 1) / 2 + 1, secs, UNSTABLE_PCT, load0, load1);
 	FILE *out = stdout;
 	if (outpath && !(out = fopen(outpath, "w"))) {
 		fprintf(stderr, "roofline-bench: cannot write %s: %s\n", outpath, strerror(errno));
@@ -679,10 +719,68 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	return 0;
 }
 
+/* roofline-bench average WIDTH MIX BYTES SECONDS: one figure as a time average, the way
+ * likwid-bench -s reports it: SECONDS of back-to-back sweeps over a working set of BYTES in
+ * total (split over the mix's streams like the main run), after 0.2 s of untimed sweeps, on
+ * the first CPU of the affinity mask; prints GB/s (bytes loaded + stored / wall time).  For
+ * comparing the kernels with another tool under the same statistic (bench/machines/). */
+static int average_cmd(int argc, char **argv)
+{
+	if (argc != 6) {
+		fprintf(stderr, "usage: roofline-bench average WIDTH_BITS MIX BYTES SECONDS\n");
+		return 2;
+	}
+	int w = atoi(argv[2]) / 8, mix = -1;
+	for (int k = 0; k < K_NMIX; k++)
+		if (!strcmp(argv[3], rl_mix_name((rl_mix)k)))
+			mix = k;
+	long long bytes = atoll(argv[4]);
+	double secs = atof(argv[5]);
+	if ((w != 8 && w != 16 && w != 32 && w != 64) || mix < 0 || bytes < 4096 || secs <= 0) {
+		fprintf(stderr, "roofline-bench average: expected WIDTH_BITS 64/128/256/512, MIX "
+			"load/2load_1store/load_store/store, BYTES >= 4096, SECONDS > 0\n");
+		return 2;
+	}
+	k_features feat;
+	k_detect(&feat);
+	if (!feat.x86 || (w == 32 && !feat.avx) || (w == 64 && !feat.avx512f)) {
+		fprintf(stderr, "roofline-bench average: this CPU has no %d-bit kernel\n", w * 8);
+		return 1;
+	}
+	cpu_set_t cs;
+	CPU_ZERO(&cs);
+	sched_getaffinity(0, sizeof cs, &cs);
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &cs)) {
+			pin(c);
+			break;
+		}
+	size_t n = (size_t)(bytes / k_streams[mix]) / 512 * 512;
+	char *buf[3] = { NULL, NULL, NULL };
+	for (int s = 0; s < k_streams[mix]; s++)
+		if (!(buf[s] = xalloc(n))) {
+			fprintf(stderr, "roofline-bench average: cannot allocate %zu bytes\n", n);
+			return 1;
+		}
+	for (double t0 = now_ns(); now_ns() - t0 < 0.2e9;)
+		k_bw_sweep(w, mix, buf[0], buf[1], buf[2], n);
+	long sweeps = 0;
+	double t0 = now_ns(), t;
+	do {
+		k_bw_sweep(w, mix, buf[0], buf[1], buf[2], n);
+		sweeps++;
+	} while ((t = now_ns() - t0) < secs * 1e9);
+	printf("%.3f\n", (double)n * k_streams[mix] * (double)sweeps / t);
+	for (int s = 0; s < 3; s++)
+		free(buf[s]);
+	return 0;
+}
+
 static void usage(FILE *f)
 {
 	fputs("usage: roofline-bench [-o FILE] [-r REPS] [-q] [--port-table NAME] [--name TEXT]\n"
 	      "       roofline-bench convert-kerncraft IN.yml > OUT.yml\n"
+	      "       roofline-bench average WIDTH_BITS MIX BYTES SECONDS   (one time-averaged figure)\n"
 	      "Measures this host and writes a roofline machine file (docs/roofline-bench.md).\n", f);
 }
 
@@ -690,6 +788,8 @@ int main(int argc, char **argv)
 {
 	const char *out = NULL, *pt = NULL, *name = NULL;
 	int reps = 15;
+	if (argc >= 2 && !strcmp(argv[1], "average"))
+		return average_cmd(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "convert-kerncraft")) {
 		if (argc != 3) {
 			usage(stderr);
