@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One formatter for notes, YAML, SARIF and the report: diag/views.c (which
@@ -45,17 +46,83 @@ void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len)
 	snprintf(buf, len, "roofline: not analysed: %s", reason);
 }
 
+static void appendf(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* What the unit of work covers.  It is always line / element iterations of the innermost
+ * loop (rl_traffic.iters_per_unit, the ECM convention of cycles per "CL" of work), whatever
+ * the strides: at unit stride that is one line of each stream; a stream walked with a larger
+ * inner stride touches more lines in those iterations (its lines_per_unit, e.g. 2 at stride
+ * 2), and every figure stays per unit of work.  Those streams are named, grouped by stride:
+ * "; inner stride 2 elements here: 2 lines each of b, a" (docs/model.md, unit of work). */
+static void unit_strides(const rl_report *r, int line, char *buf, size_t len)
+{
+	const rl_traffic *t = &r->traffic;
+	const rl_nest *n = r->nest;
+	char desc[RL_MAX_STREAMS][48], names[RL_MAX_STREAMS][160];
+	double lines[RL_MAX_STREAMS];
+	int count[RL_MAX_STREAMS], ng = 0;
+	buf[0] = '\0';
+	if (!n || n->nloops <= 0)
+		return;
+	for (int s = 0; s < t->nstreams; s++) {
+		const rl_stream *st = &t->streams[s];
+		const rl_array *arr = &n->arrays[st->array];
+		if (arr->elem_size <= 0)
+			continue;
+		/* lines of this stream per unit at unit stride (0.5 for a float in a double unit) */
+		double unit = (double)t->iters_per_unit * arr->elem_size / line;
+		if (st->lines_per_unit <= unit + 1e-9)
+			continue;
+		char d[48];
+		long long stride;
+		if (!rl_access_stride_bytes(n, &n->accesses[st->first_access], n->nloops - 1, &stride))
+			snprintf(d, sizeof(d), "unknown here (one line per iteration assumed)");
+		else if (stride % arr->elem_size == 0)
+			snprintf(d, sizeof(d), "%lld element%s here", llabs(stride / arr->elem_size),
+				 llabs(stride / arr->elem_size) == 1 ? "" : "s");
+		else
+			snprintf(d, sizeof(d), "%lld B here", llabs(stride));
+		int g;
+		for (g = 0; g < ng; g++)
+			if (!strcmp(desc[g], d) && fabs(lines[g] - st->lines_per_unit) < 1e-9)
+				break;
+		if (g == ng) {
+			memcpy(desc[g], d, sizeof(d));
+			lines[g] = st->lines_per_unit;
+			names[g][0] = '\0';
+			count[g] = 0;
+			ng++;
+		}
+		size_t u = strlen(names[g]);
+		if (u + 1 < sizeof(names[g]))
+			snprintf(names[g] + u, sizeof(names[g]) - u, "%s%s", count[g] ? ", " : "", arr->name);
+		count[g]++;
+	}
+	for (int g = 0; g < ng; g++) {
+		char l[32];
+		rl_diag_number(lines[g], l, sizeof(l));
+		appendf(buf, len, "; inner stride %s: %s line%s %s%s", desc[g], l,
+			fabs(lines[g] - 1.0) < 1e-9 ? "" : "s", count[g] > 1 ? "each of " : "of ", names[g]);
+	}
+}
+
 static void verbose_unit(const rl_report *r, char *buf, size_t len)
 {
 	const rl_body *b = &r->body;
-	snprintf(buf, len,
-		 "roofline: unit of work = %d iterations (one %d B line of %d B elements); "
-		 "code: %s, %d instructions per pass, %d iterations per pass "
-		 "(vector factor %d x unroll %d)",
-		 r->traffic.iters_per_unit, r->machine->nlevels ? r->machine->levels[0].line : 64,
-		 r->traffic.elem_size,
-		 r->have_body ? "generated (late RTL)" : "not found in RTL, costed from the source",
-		 b->ninsns, b->iters_per_pass, b->vector_factor, b->unroll);
+	int line = r->machine->nlevels ? r->machine->levels[0].line : 64;
+	char strided[512];
+	unit_strides(r, line, strided, sizeof(strided));
+	if (!strided[0])
+		snprintf(buf, len, "roofline: unit of work = %d iterations (one %d B line of %d B elements); ",
+			 r->traffic.iters_per_unit, line, r->traffic.elem_size);
+	else
+		snprintf(buf, len, "roofline: unit of work = %d iterations (%d B elements: one %d B line "
+			 "at unit stride%s); ", r->traffic.iters_per_unit, r->traffic.elem_size, line, strided);
+	appendf(buf, len, "code: %s, %d instructions per pass, %d iterations per pass "
+		"(vector factor %d x unroll %d)",
+		r->have_body ? "generated (late RTL)" : "not found in RTL, costed from the source",
+		b->ninsns, b->iters_per_pass, b->vector_factor, b->unroll);
 }
 
 static void verbose_incore(const rl_report *r, char *buf, size_t len)

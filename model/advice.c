@@ -265,7 +265,7 @@ static void shared_blocking(const rl_report *r, const rl_perf *p, rl_advice_list
 	rl_traffic *t = malloc(sizeof(*t));
 	char why[128];
 	int threads = p->chip_cores;
-	if (lc && t && rl_traffic_lc(r->nest, m, threads, t, lc, why, sizeof(why))) {
+	if (lc && t && rl_perf_lc_threads(r, threads, t, lc, why, sizeof(why))) {
 		int lv = p->data_level >= 0 ? p->data_level : r->ecm.ntransfers;
 		for (int c = 0; c < lc->nlevels && c < r->lc.nlevels; c++) {
 			if (m->levels[c].shared_by <= 1)

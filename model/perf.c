@@ -81,6 +81,29 @@ static void compose(const rl_report *r, const rl_traffic *t, rl_ecm *out)
 	rl_ecm_compose(r->machine, &r->incore, &r->body, t, out);
 }
 
+int rl_perf_lc_threads(const rl_report *r, int threads, rl_traffic *t, rl_lc_report *lc,
+		       char *why, size_t whylen)
+{
+	if (r->lc_analysis) {
+		rl_lc_options opt;
+		rl_lc_options_default(r->machine, threads, &opt);
+		rl_lc_eval(r->lc_analysis, &opt, t, lc);
+		return 1;
+	}
+	return rl_traffic_lc(r->nest, r->machine, threads, t, lc, why, whylen);
+}
+
+/* rl_lc_traffic_for, from R's analysis when it has one */
+static int lc_regimes(const rl_report *r, const rl_lc_options *opt, const int *regime_per_level,
+		      rl_traffic *t, char *why, size_t whylen)
+{
+	if (r->lc_analysis) {
+		rl_lc_eval_regimes(r->lc_analysis, regime_per_level, t);
+		return 1;
+	}
+	return rl_lc_traffic_for(r->nest, r->machine, opt, regime_per_level, t, why, whylen);
+}
+
 int rl_perf_ecm_threads(const rl_report *r, int threads, rl_ecm *out, char *why, size_t whylen)
 {
 	*out = r->ecm;
@@ -93,7 +116,7 @@ int rl_perf_ecm_threads(const rl_report *r, int threads, rl_ecm *out, char *why,
 		snprintf(why, whylen, "out of memory");
 		return 0;
 	}
-	int ok = rl_traffic_lc(r->nest, r->machine, threads, t, NULL, why, whylen);
+	int ok = rl_perf_lc_threads(r, threads, t, NULL, why, whylen);
 	if (ok)
 		compose(r, t, out);
 	free(t);
@@ -115,7 +138,7 @@ int rl_perf_ecm_regimes(const rl_report *r, const int *regime_per_level, rl_ecm 
 	}
 	rl_lc_options opt;
 	rl_lc_options_default(r->machine, r->lc.threads > 0 ? r->lc.threads : 1, &opt);
-	int ok = rl_lc_traffic_for(r->nest, r->machine, &opt, regime_per_level, t, why, whylen);
+	int ok = lc_regimes(r, &opt, regime_per_level, t, why, whylen);
 	if (ok) {
 		t->iters_per_unit = r->traffic.iters_per_unit;
 		t->elem_size = r->traffic.elem_size;
@@ -354,7 +377,7 @@ static void build_regimes(rl_report *r, rl_perf *p)
 		/* the regime's own traffic (not clipped to the analysed one) */
 		rl_lc_options opt;
 		rl_lc_options_default(r->machine, 1, &opt);
-		int ok = rl_lc_traffic_for(r->nest, r->machine, &opt, per, t, why, sizeof(why));
+		int ok = lc_regimes(r, &opt, per, t, why, sizeof(why));
 		if (ok) {
 			t->iters_per_unit = r->traffic.iters_per_unit;
 			t->elem_size = r->traffic.elem_size;

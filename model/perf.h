@@ -102,6 +102,12 @@ int rl_perf_saturation(double t_mem, double t_l3mem);
 /* P(n) = min(n * W f / T_mem, W f / T_L3Mem) (eq. 6). */
 double rl_perf_scaled(int n, double work_per_unit, double clock_ghz, double t_mem, double t_l3mem);
 
+/* Layer-condition traffic T (and LC, may be NULL) of R's nest for THREADS threads: an
+ * evaluation of R's analysis (r->lc_analysis, inside rl_report_build*) when there is one,
+ * else rl_traffic_lc (the same result, with the ISL work redone).  1 on success. */
+int rl_perf_lc_threads(const struct rl_report *r, int threads, rl_traffic *t, rl_lc_report *lc,
+		       char *why, size_t whylen);
+
 /* ECM of R's nest with the layer conditions for THREADS threads (traffic recomputed, in-core
  * terms of R).  1 on success; 0 with a reason (then OUT = R's ECM). */
 int rl_perf_ecm_threads(const struct rl_report *r, int threads, rl_ecm *out, char *why, size_t whylen);

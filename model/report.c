@@ -61,6 +61,12 @@ void rl_report_build(const rl_nest *nest, const rl_body *body, const rl_machine 
 void rl_report_build_ports(const rl_nest *nest, const rl_body *body, const rl_machine *m,
 			   const rl_ports *ports, rl_report *out)
 {
+	rl_report_build_cores(nest, body, m, ports, 1, out);
+}
+
+void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_machine *m,
+			   const rl_ports *ports, int cores, rl_report *out)
+{
 	memset(out, 0, sizeof(*out));
 	out->nest = nest;
 	out->machine = m;
@@ -69,10 +75,16 @@ void rl_report_build_ports(const rl_nest *nest, const rl_body *body, const rl_ma
 	out->line = nest->line;
 	out->column = nest->column;
 
-	/* layer conditions (polyhedral/lc.c); the first model when ISL analysis fails */
-	if (rl_traffic_lc(nest, m, 1, &out->traffic, &out->lc, out->lc_why, sizeof(out->lc_why)))
+	/* layer conditions (polyhedral/lc.c); the first model when ISL analysis fails.  The
+	 * analysis is done once; one thread here, the thread counts of the scaling and the
+	 * advice in rl_report_set_cores are evaluations of it. */
+	rl_lc_analysis *lca = rl_lc_analyse(nest, m, out->lc_why, sizeof(out->lc_why));
+	if (lca) {
+		rl_lc_options opt;
+		rl_lc_options_default(m, 1, &opt);
+		rl_lc_eval(lca, &opt, &out->traffic, &out->lc);
 		out->have_lc = 1;
-	else if (!rl_traffic_first(nest, m, &out->traffic, out->reason, sizeof(out->reason)))
+	} else if (!rl_traffic_first(nest, m, &out->traffic, out->reason, sizeof(out->reason)))
 		return;
 	if (body && body->ninsns > 0) {
 		out->body = *body;
@@ -87,12 +99,25 @@ void rl_report_build_ports(const rl_nest *nest, const rl_body *body, const rl_ma
 	rl_incore_ports(m, ports, &out->body, &out->incore);
 	rl_ecm_compose(m, &out->incore, &out->body, &out->traffic, &out->ecm);
 	out->analysed = 1;
-	rl_report_set_cores(out, 1);                  /* issue 6: model/perf.c, model/advice.c */
+	out->lc_analysis = lca;
+	rl_report_set_cores(out, cores);              /* issue 6: model/perf.c, model/advice.c */
+	out->lc_analysis = NULL;
+	rl_lc_analysis_free(lca);
 	rl_rooflines_compute(out, &out->rooflines);   /* issue 6: model/roofline.c */
 }
 
 void rl_report_set_cores(rl_report *r, int cores)
 {
+	rl_lc_analysis *tmp = NULL;
+	if (!r->lc_analysis && r->analysed && r->have_lc && r->nest && r->machine) {
+		char why[256];
+		tmp = rl_lc_analyse(r->nest, r->machine, why, sizeof(why));
+		r->lc_analysis = tmp;  /* NULL (out of memory): perf and advice analyse per call */
+	}
 	rl_perf_compute(r, cores);
 	rl_advice_compute(r);
+	if (tmp) {
+		r->lc_analysis = NULL;
+		rl_lc_analysis_free(tmp);
+	}
 }

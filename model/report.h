@@ -36,6 +36,10 @@ typedef struct rl_report {
 	 * advice with gains (model/advice.h), for perf.cores active cores */
 	rl_perf perf;
 	rl_advice_list advice;
+	/* addition: the nest's layer-condition analysis while rl_report_build* and
+	 * rl_report_set_cores run (perf and advice evaluate it per thread count instead of
+	 * redoing it); NULL otherwise: not owned by the report, never valid after a call */
+	rl_lc_analysis *lc_analysis;
 } rl_report;
 
 /* Analyse NEST with BODY (may be NULL) on M into OUT.  Never fails: problems
@@ -47,8 +51,15 @@ void rl_report_build(const rl_nest *nest, const rl_body *body, const rl_machine 
 void rl_report_build_ports(const rl_nest *nest, const rl_body *body, const rl_machine *m,
 			   const rl_ports *ports, rl_report *out);
 
+/* As rl_report_build_ports with performance, scaling and advice for CORES active cores
+ * (option cores=N): the same as rl_report_build_ports then rl_report_set_cores(CORES), with
+ * the layer conditions analysed once. */
+void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_machine *m,
+			   const rl_ports *ports, int cores, rl_report *out);
+
 /* Recompute R's performance, scaling and advice for CORES active cores (option cores=N;
- * rl_report_build* use 1).  (Addition, issue 6.) */
+ * rl_report_build_ports uses 1).  Analyses the layer conditions again (once).
+ * (Addition, issue 6.) */
 void rl_report_set_cores(rl_report *r, int cores);
 
 #ifdef __cplusplus

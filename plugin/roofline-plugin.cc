@@ -87,9 +87,8 @@ static void
 rl_emit_report (const rl_pending &p, const rl_body *body)
 {
   rl_report *r = XNEW (rl_report);
-  rl_report_build_ports (p.nest, body, rl.machine, rl.ports, r);
-  if (r->analysed && rl.cores != 1)
-    rl_report_set_cores (r, rl.cores);
+  /* the layer conditions are analysed once per nest, also for cores=N */
+  rl_report_build_cores (p.nest, body, rl.machine, rl.ports, rl.cores, r);
   char text[1024];
   if (r->analysed)
     {

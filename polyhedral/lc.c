@@ -224,6 +224,13 @@ typedef struct lc_shape {
 	rl_lc_poly offset[RL_MAX_ACCESSES];    /* per access: constant part of the address, bytes */
 	int have_fp;                           /* fp[][] filled (after the ISL reuse) */
 	rl_lc_poly fp[2][RL_MAX_LOOPS + 1];    /* footprint of regime l per mode */
+	/* values at s->vals of what every evaluation reads (shape_memo, for rl_lc_analysis):
+	 * the same expressions as the functions that compute them, so bit-identical */
+	int have_memo;
+	double fpv[2][RL_MAX_LOOPS + 1];       /* pv(fp[mode][l]) */
+	double rate[RL_MAX_ACCESSES][RL_MAX_LOOPS + 1];  /* group_rate(g, l), l = 1..L */
+	double lines_all[RL_MAX_ACCESSES][RL_MAX_LOOPS]; /* pv(group_lines(g, l, 0)), l = 0..L-1 */
+	double lines_one[RL_MAX_ACCESSES][RL_MAX_LOOPS]; /* pv(group_lines(g, l, 1)) */
 } lc_shape;
 
 static double pv(const lc_shape *s, const rl_lc_poly *p)
@@ -457,7 +464,7 @@ int rl_lc_isl_text(const rl_nest *n, char *domain, size_t dlen, char *access, si
 	return 1;
 }
 
-static int build_isl(lc_shape *s, rl_lc_report *lc, char *why, size_t whylen)
+static int build_isl(lc_shape *s, char *domain, size_t dlen, char *why, size_t whylen)
 {
 	const rl_nest *n = s->nest;
 	char dom_text[4096];
@@ -554,11 +561,10 @@ static int build_isl(lc_shape *s, rl_lc_report *lc, char *why, size_t whylen)
 		isl_ctx_free(ctx);
 		return 0;
 	}
-	if (lc) {
+	if (domain && dlen) {
 		char *txt = isl_set_to_str(dom);
-		snprintf(lc->isl_domain, sizeof(lc->isl_domain), "%s", txt ? txt : "");
+		snprintf(domain, dlen, "%s", txt ? txt : "");
 		free(txt);
-		lc->isl_ok = 1;
 	}
 	isl_set_free(dom);
 	isl_ctx_free(ctx);
@@ -778,6 +784,39 @@ static void shape_footprints(lc_shape *s)
 	s->have_fp = 1;
 }
 
+/* Values of the footprints and of the lines and rates of every group at s->vals: what each
+ * evaluation of an analysis reads (computed as in footprint_value, group_rate, regime_fill). */
+static double group_rate(const lc_shape *s, const lc_group *grp, int l);
+
+static void shape_memo(lc_shape *s)
+{
+	for (int m = 0; m < 2; m++)
+		for (int l = 0; l <= s->L; l++)
+			s->fpv[m][l] = pv(s, &s->fp[m][l]);
+	for (int g = 0; g < s->ngroups; g++) {
+		for (int l = 0; l < s->L; l++) {
+			rl_lc_poly all, one;
+			group_lines(s, &s->groups[g], l, 0, &all);
+			group_lines(s, &s->groups[g], l, 1, &one);
+			s->lines_all[g][l] = pv(s, &all);
+			s->lines_one[g][l] = pv(s, &one);
+		}
+		for (int l = 1; l <= s->L; l++)
+			s->rate[g][l] = group_rate(s, &s->groups[g], l);
+	}
+	s->have_memo = 1;
+}
+
+/* Bytes of the footprint of regime l at the values (memoised with the analysis) */
+static double footprint_value(const lc_shape *s, rl_lc_mode mode, int l)
+{
+	if (s->have_memo)
+		return s->fpv[mode == RL_LC_LRU][l];
+	rl_lc_poly fp;
+	regime_footprint(s, mode, l, &fp);
+	return pv(s, &fp);
+}
+
 static void compute_footprint(const lc_shape *s, rl_lc_mode mode, int l, rl_lc_poly *out)
 {
 	rl_lc_poly_zero(out);
@@ -820,9 +859,7 @@ static int group_regime(const lc_shape *s, const lc_group *grp, rl_lc_mode mode,
 		int m = -1; /* G stands still in loops l..m */
 		for (int k = l; k < s->L && pv(s, &grp->stride[k]) == 0.0; k++)
 			m = k;
-		rl_lc_poly fp;
-		regime_footprint(s, mode, m >= 0 ? m + 1 : l, &fp);
-		if (pv(s, &fp) <= cap)
+		if (footprint_value(s, mode, m >= 0 ? m + 1 : l) <= cap)
 			return l;
 	}
 	return s->L;
@@ -833,6 +870,8 @@ static double group_rate(const lc_shape *s, const lc_group *grp, int l)
 {
 	if (l <= 0)
 		l = 1; /* the whole nest fitting still costs one sweep (see docs) */
+	if (s->have_memo)
+		return s->rate[grp - s->groups][l];
 	rl_lc_poly lines;
 	group_lines(s, grp, l - 1, 0, &lines);
 	return pv(s, &lines) / pv(s, &s->work[l - 1]);
@@ -957,12 +996,9 @@ static int shape_build(lc_shape *s, const rl_nest *nest, const rl_machine *m, ch
 /* regime loop index l applying at capacity CAP: smallest l >= 1 whose footprint fits */
 static int regime_at(const lc_shape *s, rl_lc_mode mode, double cap)
 {
-	for (int l = 1; l < s->L; l++) {
-		rl_lc_poly fp;
-		regime_footprint(s, mode, l, &fp);
-		if (pv(s, &fp) <= cap)
+	for (int l = 1; l < s->L; l++)
+		if (footprint_value(s, mode, l) <= cap)
 			return l;
-	}
 	return s->L;
 }
 
@@ -1023,7 +1059,7 @@ int rl_lc_traffic_for(const rl_nest *nest, const rl_machine *m, const rl_lc_opti
 		int loops[RL_MAX_LEVELS];
 		for (int b = 0; b < m->nlevels && b < RL_MAX_LEVELS; b++)
 			loops[b] = s->L - regime_per_level[b];
-		shape_footprints(s);
+		/* (no footprints: without capacities fill_traffic reads only the groups' rates) */
 		prepare_out(nest, m, out);
 		fill_traffic(s, m, loops, NULL, opt->mode, out);
 	}
@@ -1043,10 +1079,18 @@ static void regime_fill(const lc_shape *s, const rl_lc_options *opt, int l, int 
 		const lc_group *grp = &s->groups[g];
 		int miss = 0;
 		if (l > 0) {
-			rl_lc_poly all, one;
-			group_lines(s, grp, l - 1, 0, &all);
-			group_lines(s, grp, l - 1, 1, &one);
-			miss = (int)lround(pv(s, &all) / pv(s, &one));
+			double all, one;
+			if (s->have_memo) {
+				all = s->lines_all[g][l - 1];
+				one = s->lines_one[g][l - 1];
+			} else {
+				rl_lc_poly pa, po;
+				group_lines(s, grp, l - 1, 0, &pa);
+				group_lines(s, grp, l - 1, 1, &po);
+				all = pv(s, &pa);
+				one = pv(s, &po);
+			}
+			miss = (int)lround(all / one);
 			if (miss < 1)
 				miss = 1;
 			if (miss > grp->nrefs)
@@ -1069,25 +1113,69 @@ static void regime_fill(const lc_shape *s, const rl_lc_options *opt, int l, int 
 		snprintf(r->carried_by, sizeof(r->carried_by), "whole nest");
 }
 
-int rl_traffic_lc_opt(const rl_nest *nest, const rl_machine *m, const rl_lc_options *opt,
-		      rl_traffic *out, rl_lc_report *lc, char *why, size_t whylen)
+/* ---------------------------------------------------------------- 6. analysis once, evaluations */
+
+struct rl_lc_analysis {
+	const rl_machine *m;        /* borrowed */
+	rl_traffic first;           /* the first model's streams (prepare_out) */
+	char isl_domain[512];
+	lc_shape s;                 /* with the ISL reuse, footprints and the memo */
+};
+
+static unsigned long lc_analyses;  /* the only global state: rl_lc_analysis_count */
+
+unsigned long rl_lc_analysis_count(void)
 {
-	if (lc)
-		memset(lc, 0, sizeof(*lc));
-	lc_shape *s = calloc(1, sizeof(*s));
-	if (!s) {
+	return lc_analyses;
+}
+
+rl_lc_analysis *rl_lc_analyse(const rl_nest *nest, const rl_machine *m, char *why, size_t whylen)
+{
+	lc_analyses++;
+	rl_lc_analysis *a = calloc(1, sizeof(*a));
+	if (!a) {
 		snprintf(why, whylen, "out of memory");
-		return 0;
+		return NULL;
 	}
-	int ok = shape_build(s, nest, m, why, whylen);
-	if (ok)
-		ok = build_isl(s, lc, why, whylen);
-	if (!ok) {
-		free(s);
-		return 0;
+	lc_shape *s = &a->s;
+	if (!shape_build(s, nest, m, why, whylen)
+	    || !build_isl(s, a->isl_domain, sizeof(a->isl_domain), why, whylen)) {
+		free(a);
+		return NULL;
 	}
 	shape_footprints(s);
-	prepare_out(nest, m, out);
+	shape_memo(s);
+	a->m = m;
+	prepare_out(nest, m, &a->first);
+	return a;
+}
+
+void rl_lc_analysis_free(rl_lc_analysis *a)
+{
+	free(a);
+}
+
+void rl_lc_eval_regimes(const rl_lc_analysis *a, const int *regime_per_level, rl_traffic *out)
+{
+	const lc_shape *s = &a->s;
+	int loops[RL_MAX_LEVELS];
+	for (int b = 0; b < a->m->nlevels && b < RL_MAX_LEVELS; b++)
+		loops[b] = s->L - regime_per_level[b];
+	*out = a->first;
+	fill_traffic(s, a->m, loops, NULL, RL_LC_LAYERS /* unused without capacities */, out);
+}
+
+void rl_lc_eval(const rl_lc_analysis *a, const rl_lc_options *opt, rl_traffic *out, rl_lc_report *lc)
+{
+	const lc_shape *s = &a->s;
+	const rl_machine *m = a->m;
+	const rl_nest *nest = s->nest;
+	if (lc) {
+		memset(lc, 0, sizeof(*lc));
+		snprintf(lc->isl_domain, sizeof(lc->isl_domain), "%s", a->isl_domain);
+		lc->isl_ok = 1;
+	}
+	*out = a->first;
 	if (out->iters_per_unit <= 0)
 		out->iters_per_unit = 1;
 	int loops[RL_MAX_LEVELS];
@@ -1097,7 +1185,6 @@ int rl_traffic_lc_opt(const rl_nest *nest, const rl_machine *m, const rl_lc_opti
 		loops[c] = s->all_known ? regime_at(s, opt->mode, caps[c]) : s->L;
 	}
 	fill_traffic(s, m, loops, s->all_known ? caps : NULL, opt->mode, out);
-
 	if (lc) {
 		lc->mode = opt->mode;
 		lc->factor = opt->factor;
@@ -1155,7 +1242,18 @@ int rl_traffic_lc_opt(const rl_nest *nest, const rl_machine *m, const rl_lc_opti
 			}
 		}
 	}
-	free(s);
+}
+
+int rl_traffic_lc_opt(const rl_nest *nest, const rl_machine *m, const rl_lc_options *opt,
+		      rl_traffic *out, rl_lc_report *lc, char *why, size_t whylen)
+{
+	if (lc)
+		memset(lc, 0, sizeof(*lc));
+	rl_lc_analysis *a = rl_lc_analyse(nest, m, why, whylen);
+	if (!a)
+		return 0;
+	rl_lc_eval(a, opt, out, lc);
+	rl_lc_analysis_free(a);
 	return 1;
 }
 

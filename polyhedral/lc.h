@@ -15,8 +15,18 @@
  *   it counts only the reused layers, leading terms (3*n*8 B for the 2D
  *   Jacobi); with factor >= 1 (Kerncraft) every array's lines count.
  *
- * Ownership: everything here is plain data in caller storage; ISL objects are
- * created and freed inside the calls (one isl_ctx per call).  No global state.
+ * Ownership: everything here is plain data in caller storage, except the opaque
+ * rl_lc_analysis (rl_lc_analyse / rl_lc_analysis_free); ISL objects are created and
+ * freed inside rl_lc_analyse (one isl_ctx per analysis).  No global state but the
+ * count of analyses (rl_lc_analysis_count).
+ *
+ * Cost: rl_lc_analyse does everything that does not depend on the cache capacities
+ * (ISL model and reuse, polynomials, footprints, lines per group and regime); an
+ * evaluation (rl_lc_eval for a thread count, rl_lc_eval_regimes for given regimes)
+ * only compares footprints with capacities, solves the thresholds and writes the texts.
+ * rl_traffic_lc* = one analysis + one evaluation.  The model (model/report.c) analyses
+ * each nest once and evaluates it for every thread count of the scaling table and the
+ * advice (docs/layer-conditions.md, "Analysis time").
  */
 #ifndef RL_LC_H
 #define RL_LC_H
@@ -127,6 +137,24 @@ int rl_traffic_lc_opt(const rl_nest *nest, const rl_machine *m, const rl_lc_opti
 /* As above with the machine's factor and its mode (factor < 1: layers, else LRU). */
 int rl_traffic_lc(const rl_nest *nest, const rl_machine *m, int threads, rl_traffic *out,
 		  rl_lc_report *lc, char *why, size_t whylen);
+
+/* The capacity-independent analysis of one nest on one machine (opaque; it borrows NEST
+ * and M, which must outlive it).  NULL with a reason in WHY when the nest cannot be
+ * analysed (the reasons of rl_traffic_lc). */
+typedef struct rl_lc_analysis rl_lc_analysis;
+rl_lc_analysis *rl_lc_analyse(const rl_nest *nest, const rl_machine *m, char *why, size_t whylen);
+void rl_lc_analysis_free(rl_lc_analysis *a);
+
+/* Number of rl_lc_analyse calls so far in this process (also through rl_traffic_lc*): the
+ * tests check that the model analyses each nest once. */
+unsigned long rl_lc_analysis_count(void);
+
+/* What rl_traffic_lc_opt(nest, m, OPT, OUT, LC) gives, from the analysis: the same bytes,
+ * without redoing the ISL and polynomial work.  LC may be NULL. */
+void rl_lc_eval(const rl_lc_analysis *a, const rl_lc_options *opt, rl_traffic *out, rl_lc_report *lc);
+
+/* What rl_lc_traffic_for(nest, m, opt, REGIME_PER_LEVEL, OUT) gives, from the analysis. */
+void rl_lc_eval_regimes(const rl_lc_analysis *a, const int *regime_per_level, rl_traffic *out);
 
 /* Fill OUT's per-boundary lines for regime index R at every level (for tests and
  * the blocking advice: "what if the condition held in level k"). */
