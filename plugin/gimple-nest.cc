@@ -958,6 +958,7 @@ struct acc_info
   int esz;
   int align;
   bool pure_pointer;             /* no ARRAY_REF: pointer arithmetic only */
+  int lanes;                     /* elements of a vector access written in the source, else 1 */
   acc_mode mode;
   /* ACC_DIRECT: subscripts and extents from the decl type */
   int ndims;
@@ -1123,12 +1124,10 @@ forced_divisors (nest_ctx *c, acc_info *a, tree core, const rl_poly *strides, in
     }
 }
 
-/* Analyse one data reference into A. */
+/* Analyse the memory reference REF of STMT (a write if WRITE) into A. */
 static bool
-analyse_ref (nest_ctx *c, data_reference_p dr, acc_info *a)
+analyse_ref (nest_ctx *c, tree ref, gimple *stmt, bool write, acc_info *a)
 {
-  tree ref = DR_REF (dr);
-  gimple *stmt = DR_STMT (dr);
   class loop *l = loop_containing_stmt (stmt);
   char disp[RL_NAME_MAX];
   ref_display_name (ref, disp, sizeof disp);
@@ -1137,8 +1136,19 @@ analyse_ref (nest_ctx *c, data_reference_p dr, acc_info *a)
   a->line = LOCATION_LINE (gimple_location (stmt));
   if (a->line == 0)   /* e.g. moved out of the inner loop by store motion */
     a->line = LOCATION_LINE (rl_loop_location (l));
-  a->write = DR_IS_WRITE (dr);
+  a->write = write;
   tree type = TREE_TYPE (ref);
+  /* a vector access written in the source (intrinsics: *(__m256d *) &b[i]) is
+     an access to each of its lanes (analyse_accesses adds lanes 1..) */
+  a->lanes = 1;
+  if (VECTOR_TYPE_P (type))
+    {
+      poly_uint64 lanes = TYPE_VECTOR_SUBPARTS (type);
+      if (!lanes.is_constant () || lanes.to_constant () > RL_MAX_ACCESSES)
+	return fail (c, "vector access to %s of unknown size", disp);
+      a->lanes = (int) lanes.to_constant ();
+      type = TREE_TYPE (type);
+    }
   a->kind = elem_kind (type);
   if (!TYPE_SIZE_UNIT (type) || !tree_fits_shwi_p (TYPE_SIZE_UNIT (type))
       || tree_to_shwi (TYPE_SIZE_UNIT (type)) <= 0)
@@ -1375,6 +1385,67 @@ add_array (nest_ctx *c, acc_info *acc, int nacc, int first)
   return true;
 }
 
+/* STMT is a call to a target builtin that stores its second argument
+ * non-temporally to the address of its first (x86: __builtin_ia32_movntpd256
+ * from _mm256_stream_pd, movnti, movntdq, movntps, movntsd, ...); *REF is then
+ * the stored memory reference.  The RTL decides whether the stores really are
+ * non-temporal (rtl-body.cc); here it is only a store. */
+static bool
+nontemporal_store_call (gimple *stmt, tree *ref)
+{
+  if (!is_gimple_call (stmt) || gimple_call_lhs (stmt) || gimple_call_num_args (stmt) != 2)
+    return false;
+  tree fn = gimple_call_fndecl (stmt);
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_MD))
+    return false;
+  const char *n = decl_name_or_null (fn);
+  if (!n || strncmp (n, "__builtin_ia32_movnt", 20))
+    return false;
+  tree ptr = gimple_call_arg (stmt, 0), val = gimple_call_arg (stmt, 1);
+  if (!POINTER_TYPE_P (TREE_TYPE (ptr)) || !TYPE_SIZE_UNIT (TREE_TYPE (val)))
+    return false;
+  *ref = build2 (MEM_REF, TREE_TYPE (val), ptr, build_int_cst (TREE_TYPE (ptr), 0));
+  return true;
+}
+
+/* find_data_references_in_loop gave up: collect the references statement by
+ * statement, with non-temporal store builtins as stores.  False if another
+ * statement is not analysable. */
+struct ref_rec { tree ref; gimple *stmt; bool write; };
+
+static bool
+collect_refs_with_nt (nest_ctx *c, vec<ref_rec> *refs)
+{
+  basic_block *bbs = get_loop_body_in_dom_order (c->outer);
+  vec<data_reference_p> drs = vNULL;
+  bool ok = true, any = false;
+  for (unsigned i = 0; i < c->outer->num_nodes && ok; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && ok;
+	 gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	tree ref;
+	if (nontemporal_store_call (s, &ref))
+	  {
+	    ref_rec r = { ref, s, true };
+	    refs->safe_push (r);
+	    any = true;
+	    continue;
+	  }
+	unsigned from = drs.length ();
+	if (!find_data_references_in_stmt (c->outer, s, &drs))
+	  ok = false;
+	for (unsigned k = from; ok && k < drs.length (); k++)
+	  {
+	    ref_rec r = { DR_REF (drs[k]), DR_STMT (drs[k]), DR_IS_WRITE (drs[k]) };
+	    refs->safe_push (r);
+	  }
+      }
+  free_data_refs (drs);
+  free (bbs);
+  return ok && any;
+}
+
 /* Why find_data_references_in_loop gave up: a call, asm or volatile access. */
 static bool
 explain_dataref_failure (nest_ctx *c)
@@ -1410,23 +1481,53 @@ static bool
 analyse_accesses (nest_ctx *c)
 {
   vec<data_reference_p> datarefs = vNULL;
+  auto_vec<ref_rec> refs;
   tree res = find_data_references_in_loop (c->outer, &datarefs);
   if (res == chrec_dont_know)
     {
       free_data_refs (datarefs);
-      return explain_dataref_failure (c);
+      if (!collect_refs_with_nt (c, &refs))
+	return explain_dataref_failure (c);
     }
-  unsigned n = datarefs.length ();
-  if (n > RL_MAX_ACCESSES)
+  else
     {
+      for (unsigned i = 0; i < datarefs.length (); i++)
+	{
+	  ref_rec r = { DR_REF (datarefs[i]), DR_STMT (datarefs[i]), DR_IS_WRITE (datarefs[i]) };
+	  refs.safe_push (r);
+	}
       free_data_refs (datarefs);
-      return fail (c, "too many accesses");
     }
-  acc_info *acc = XCNEWVEC (acc_info, n ? n : 1);
+  unsigned nrefs = refs.length (), n = 0;
+  if (nrefs > RL_MAX_ACCESSES)
+    return fail (c, "too many accesses");
+  acc_info *acc = XCNEWVEC (acc_info, RL_MAX_ACCESSES);
   bool ok = true;
-  for (unsigned i = 0; i < n && ok; i++)
-    ok = analyse_ref (c, datarefs[i], &acc[i]);
-  free_data_refs (datarefs);
+  for (unsigned i = 0; i < nrefs && ok; i++)
+    {
+      ok = analyse_ref (c, refs[i].ref, refs[i].stmt, refs[i].write, &acc[n]);
+      if (!ok)
+	break;
+      /* the lanes of a source vector access: the next elements */
+      int lanes = acc[n].lanes;
+      if (n + lanes > RL_MAX_ACCESSES)
+	{
+	  ok = fail (c, "too many accesses");
+	  break;
+	}
+      for (int k = 1; k < lanes && ok; k++)
+	{
+	  acc_info *a = &acc[n + k];
+	  *a = acc[n];
+	  rl_poly off;
+	  c->err = ERR_NONE;
+	  ok = poly_const (c, &off, k)
+	    && poly_add (c, a->mode == ACC_DIRECT ? &a->sub[a->ndims - 1] : &a->elems, &off, 1);
+	  if (!ok)
+	    ok = access_fail (c, a->name);
+	}
+      n += lanes;
+    }
   /* group by array, in order of first appearance */
   for (unsigned i = 0; i < n && ok; i++)
     {

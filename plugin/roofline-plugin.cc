@@ -57,6 +57,7 @@ struct rl_pending
   char reason[256];
   int innermost_num;    /* GIMPLE loop number of the innermost loop */
   int vector_factor;
+  int source_lanes;     /* lanes of vector code written in the source (intrinsics), 1 if none */
 };
 static std::vector<rl_pending> rl_pending_nests;
 static tree rl_pending_fndecl;
@@ -84,7 +85,7 @@ rl_note (location_t loc, const char *text)
 }
 
 static void
-rl_emit_report (const rl_pending &p, const rl_body *body)
+rl_emit_report (const rl_pending &p, const rl_body *body, const char *nt_text)
 {
   rl_report *r = XNEW (rl_report);
   /* the layer conditions are analysed once per nest, also for cores=N */
@@ -102,6 +103,8 @@ rl_emit_report (const rl_pending &p, const rl_body *body)
 	rl_note (p.loc, text);
       for (int i = 0; rl.verbose && rl_diag_verbose_note (r, i, text, sizeof text); i++)
 	rl_note (p.loc, text);
+      if (rl.verbose && nt_text && nt_text[0])
+	rl_note (p.loc, nt_text);
     }
   else
     {
@@ -155,7 +158,33 @@ rl_flush_pending (void)
 	  body->iters_per_pass = body->vector_factor * (body->unroll > 0 ? body->unroll : 1);
 	}
       p.nest->vector_factor = p.vector_factor;
-      rl_emit_report (p, body);
+      /* non-temporal stores in the generated code (rtl-body.cc, UNSPEC_MOVNT):
+	 the traffic model's flag is per nest, so it is set only when every
+	 store of the body is non-temporal */
+      char nt_text[256] = "";
+      int nstores = 0, nnt = 0;
+      const char *ntname = "";
+      for (int i = 0; body && i < body->ninsns; i++)
+	if (body->insns[i].mem == RL_MEM_STORE)
+	  {
+	    nstores++;
+	    if (body->insns[i].nontemporal)
+	      {
+		nnt++;
+		ntname = body->insns[i].mnemonic;
+	      }
+	  }
+      if (nnt > 0 && nnt == nstores)
+	{
+	  p.nest->nontemporal_stores = 1;
+	  snprintf (nt_text, sizeof nt_text, "roofline: non-temporal stores (%s): no "
+		    "write-allocate, the stored lines go straight to memory", ntname);
+	}
+      else if (nnt > 0)
+	snprintf (nt_text, sizeof nt_text, "roofline: %d of %d stores non-temporal (%s): "
+		  "modelled with write-allocate (the model takes non-temporal stores only "
+		  "when all stores of the loop are)", nnt, nstores, ntname);
+      rl_emit_report (p, body, nt_text);
       XDELETE (body);
       rl_nest_free (p.nest);
     }
@@ -188,7 +217,12 @@ rl_execute_nest (function *fun)
 	  p.nest = NULL;
 	}
       else
-	p.innermost_num = p.nest->loops[p.nest->nloops - 1].gcc_loop_num;
+	{
+	  p.innermost_num = p.nest->loops[p.nest->nloops - 1].gcc_loop_num;
+	  /* vector types before vect come from the source: not vectorised by GCC */
+	  class loop *in = get_loop (fun, p.innermost_num);
+	  p.source_lanes = in ? rl_gimple_vector_factor (in) : 1;
+	}
       rl_pending_nests.push_back (p);
     }
   rl.seconds += rl_now () - t0;
@@ -204,6 +238,9 @@ rl_execute_vf (function *fun)
       {
 	class loop *l = get_loop (fun, p.innermost_num);
 	p.vector_factor = l ? rl_gimple_vector_factor (l) : 0;
+	if (p.vector_factor > 0 && p.source_lanes > 1)
+	  p.vector_factor = p.vector_factor > p.source_lanes
+	    ? p.vector_factor / p.source_lanes : 1;
       }
   rl.seconds += rl_now () - t0;
   return 0;

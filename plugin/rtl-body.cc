@@ -677,6 +677,22 @@ collect_regs (rtx_insn *insn, rl_insn *ri)
   mem_facts (find_mem (pat), ri);
 }
 
+/* SRC, stored to memory, is a non-temporal move: the target's unspec is named
+ * UNSPEC_MOVNT (x86: movntps/pd, movntdq, movnti, movntsd/ss, movntq and their
+ * VEX/EVEX forms; sse.md, i386.md, mmx.md).  By name, so that no target's unspec
+ * numbering is compiled in. */
+int
+nontemporal_src_p (rtx src)
+{
+  while (GET_CODE (src) == SUBREG || GET_CODE (src) == VEC_MERGE)
+    src = XEXP (src, 0);
+  if (GET_CODE (src) != UNSPEC)
+    return 0;
+  int k = XINT (src, 1);
+  return k >= 0 && k < (int) NUM_UNSPEC_VALUES && unspec_strings[k]
+	 && !strcmp (unspec_strings[k], "UNSPEC_MOVNT");
+}
+
 void
 classify_insn (rtx_insn *insn, rl_insn *ri)
 {
@@ -714,6 +730,7 @@ classify_insn (rtx_insn *insn, rl_insn *ri)
 	  ri->mem_width = mode_bits (GET_MODE (dest));
 	  ri->width = ri->mem_width;
 	  ri->elem_bits = elem_bits_of (GET_MODE (dest));
+	  ri->nontemporal = nontemporal_src_p (src);
 	  rtx s = src;
 	  while (GET_CODE (s) == SUBREG || GET_CODE (s) == VEC_SELECT
 		 || GET_CODE (s) == VEC_MERGE || GET_CODE (s) == UNSPEC)
@@ -852,7 +869,8 @@ dump_body (int num, const rl_body *b)
       for (int k = 0; k < in->nuses; k++)
 	fprintf (stderr, "%s%d%s", k ? "," : "", in->uses[k],
 		 (in->use_addr >> k & 1) ? "a" : "");
-      fprintf (stderr, " align=%d disp=%ld\n", in->mem_align, in->mem_disp);
+      fprintf (stderr, " align=%d disp=%ld%s\n", in->mem_align, in->mem_disp,
+	       in->nontemporal ? " nt" : "");
     }
 }
 

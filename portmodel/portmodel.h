@@ -42,6 +42,7 @@ typedef struct rl_insn {
 	int mem_align;       /* known alignment of the memory operand in bits (MEM_ALIGN), 0 unknown */
 	long mem_disp;       /* constant displacement of the address, bytes */
 	int mem_base;        /* base register number, -1 none */
+	int nontemporal;     /* 1: a non-temporal store (x86 movnt*: no write-allocate) */
 } rl_insn;
 
 typedef struct rl_body {
