@@ -86,11 +86,11 @@ struct json_t *rl_rooflines_json(const rl_report *r)
 			in = json_object();
 			json_object_set_new(models[k], "inputs", in);
 		}
-		json_object_update_missing_new(in, json_pack("{s:i, s:f, s:i, s:f, s:f, s:f, s:s}",
+		json_object_update_missing_new(in, json_pack("{s:i, s:f, s:i, s:f, s:f, s:f, s:s, s:s}",
 			"cores", o->cores, "flops_per_unit", o->flops_per_unit,
 			"precision_bits", o->precision, "bytes_requested_per_unit", o->carm_bytes,
 			"peak_gflops", o->peak_gflops, "ecm_gflops", o->ecm_gflops,
-			"data_level", o->level[o->data_level]));
+			"ecm_level", o->level[o->ecm_level], "data_level", o->level[o->data_level]));
 	}
 	return json_pack("{s:o, s:o, s:o, s:o}", "ORM", orm, "CARM", carm, "adCARM", ad,
 			 "ceilings", ceil);

@@ -80,6 +80,24 @@ static int level_is_private(const rl_machine *m, const char *level)
 	return 0;   /* MEM */
 }
 
+/* When the roof that applies (data_level) is inside the ECM data level: "only 4 % of the
+ * bytes from L2-L3" (the share served beyond that roof); "" when both are the same level. */
+static void trickle_text(const rl_rooflines *o, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (o->data_level >= o->ecm_level)
+		return;
+	double share = 0;
+	for (int y = o->data_level + 1; y <= o->ecm_level; y++)
+		share += o->mem_share[y];
+	char from[24];
+	if (o->data_level + 1 == o->ecm_level)
+		snprintf(from, sizeof(from), "%s", o->level[o->ecm_level]);
+	else
+		snprintf(from, sizeof(from), "%s-%s", o->level[o->data_level + 1], o->level[o->ecm_level]);
+	snprintf(buf, len, "only %.2g %% of the bytes from %s", 100 * share, from);
+}
+
 /* ------------------------------------------------------------------ machine figures */
 
 /* One-core bandwidth at LEVEL from the table: WIDTH 0 = best width, MIX < 0 = best mix.
@@ -257,7 +275,7 @@ static void compute_orm(const rl_report *r, rl_rooflines *o)
 		char src[96] = "";
 		if (x == 0)
 			o->orm_bytes[0] = o->carm_bytes;
-		else if (x - 1 < r->traffic.nboundaries)
+		else if (x - 1 < r->traffic.nboundaries && x <= o->ecm_level)
 			o->orm_bytes[x] = (r->traffic.load_lines[x - 1] + r->traffic.wa_lines[x - 1] +
 					   r->traffic.evict_lines[x - 1]) * line;
 		o->orm_ai[x] = o->orm_bytes[x] > 1e-9 ? o->flops_per_unit / o->orm_bytes[x] : 0;
@@ -326,13 +344,16 @@ static void compute_carm(const rl_report *r, rl_rooflines *o)
 	md->bound_gflops = fmin(roof, o->peak_gflops);
 	snprintf(md->bound, sizeof(md->bound), "%s", roof < o->peak_gflops ? o->level[y] : "F_p");
 	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
-	char a[32], b[32], e[32];
+	char a[32], b[32], e[32], t[80], tp[96] = "";
 	num3(o->carm_ai, a, sizeof(a));
 	num3(md->bound_gflops, b, sizeof(b));
 	num3(o->ecm_gflops, e, sizeof(e));
+	trickle_text(o, t, sizeof(t));
+	if (t[0])
+		snprintf(tp, sizeof(tp), " (%s)", t);
 	snprintf(md->note, sizeof(md->note), "CARM AI %s flop/B (core requests %g B per unit); data "
-		 "in %s: %s roof %s GFLOP/s, ECM %s GFLOP/s = %.0f %% of it", a, o->carm_bytes,
-		 o->level[y], roof < o->peak_gflops ? o->level[y] : "F_p", b, e,
+		 "in %s%s: %s roof %s GFLOP/s, ECM %s GFLOP/s = %.0f %% of it", a, o->carm_bytes,
+		 o->level[o->ecm_level], tp, roof < o->peak_gflops ? o->level[y] : "F_p", b, e,
 		 md->bound_gflops > 0 ? 100 * o->ecm_gflops / md->bound_gflops : 0);
 }
 
@@ -627,12 +648,20 @@ void rl_rooflines_compute(const rl_report *r, rl_rooflines *o)
 			per_pass += bd->insns[i].mem_width / 8.0;
 	double passes = bd->iters_per_pass > 0 ? (double)r->traffic.iters_per_unit / bd->iters_per_pass : 1;
 	o->carm_bytes = per_pass * passes;
+	/* the ECM data level of the concise note (model/perf.c: working set against the
+	 * capacities; MEM when a size is unknown).  Its prediction has the data resident there:
+	 * no line crosses beyond it, so the layer-condition traffic stops there too (a nest
+	 * whose working set fits in L2 is placed with L2 bytes, not with the cold sweep the
+	 * traffic would fetch from memory) */
+	o->ecm_level = o->nlevels - 1;
+	if (r->perf.valid && r->perf.data_level >= 0 && r->perf.data_level < o->nlevels - 1)
+		o->ecm_level = r->perf.data_level;
 	/* bytes served by each level (seed 003: requested by the core, served by y after
 	 * traversing the levels above): what reaches y minus what goes beyond it */
 	int line = m->nlevels ? m->levels[0].line : 64;
 	double reach[RL_RF_LEVELS] = { 0 };
 	reach[0] = o->carm_bytes;
-	for (int y = 1; y < o->nlevels; y++)
+	for (int y = 1; y <= o->ecm_level; y++)
 		reach[y] = y - 1 < r->traffic.nboundaries
 			? (r->traffic.load_lines[y - 1] + r->traffic.wa_lines[y - 1]) * line : 0;
 	double sum = 0;
@@ -640,15 +669,15 @@ void rl_rooflines_compute(const rl_report *r, rl_rooflines *o)
 		o->served[y] = y + 1 < o->nlevels ? fmax(0, reach[y] - reach[y + 1]) : reach[y];
 		sum += o->served[y];
 	}
-	/* where the data lives: the outermost level serving at least 5 % of the bytes (a
-	 * compulsory trickle, e.g. once per sweep of an outer loop, does not count) */
+	/* the roof that applies: the outermost level (<= ecm_level) serving at least 5 % of the
+	 * bytes (a compulsory trickle, e.g. once per sweep of an outer loop, does not count) */
 	o->data_level = 0;
 	for (int y = 0; y < o->nlevels; y++) {
 		o->mem_share[y] = sum > 0 ? o->served[y] / sum : (y == 0);
 		if (o->mem_share[y] >= RL_RF_DATA_SHARE)
 			o->data_level = y;
 	}
-	double cy = o->data_level <= r->ecm.ntransfers ? r->ecm.prediction[o->data_level] : 0;
+	double cy = o->ecm_level <= r->ecm.ntransfers ? r->ecm.prediction[o->ecm_level] : 0;
 	o->ecm_gflops = cy > 0 ? o->flops_per_unit / cy * m->clock_ghz : 0;
 	char src[96];
 	o->peak_gflops = peak_flops(m, o->precision, src, sizeof(src));
@@ -676,18 +705,24 @@ void rl_roofline_summary(const rl_report *r, char *buf, size_t len)
 		snprintf(buf, len, "no roofline (%s)", o && o->why[0] ? o->why : "not analysed");
 		return;
 	}
-	char a[32], c[32], g[32];
+	char a[32], c[32], g[32], t[80], tp[96] = "";
 	num3(o->carm_ai, c, sizeof(c));
+	/* the data level is the ECM's ("data in X" at the start of the note); a roof inside it
+	 * is said with the share of the bytes that come from beyond that roof */
+	trickle_text(o, t, sizeof(t));
+	if (t[0])
+		snprintf(tp, sizeof(tp), ": %s", t);
 	if (o->ceilings.valid && o->ceilings.bound_gflops < o->orm.bound_gflops) {
 		/* an in-core ceiling lies below every memory roof */
 		num3(o->ceilings.bound_gflops, g, sizeof(g));
 		snprintf(buf, len, "core-bound (%s ceiling %s GFLOP/s below the %s roof; CARM AI %s "
-			 "flop/B, data in %s)", o->ceilings.bound, g, o->orm.bound, c,
-			 o->level[o->data_level]);
+			 "flop/B, data in %s%s)", o->ceilings.bound, g, o->orm.bound, c,
+			 o->level[o->ecm_level], tp);
 	} else if (o->orm_limit >= 0) {
 		num3(o->orm_ai[o->orm_limit], a, sizeof(a));
 		snprintf(buf, len, "memory-bound (ORM AI %s flop/B at %s, CARM AI %s flop/B under the "
-			 "%s roof)", a, o->level[o->orm_limit], c, o->carm.valid ? o->carm.bound : "?");
+			 "%s roof%s)", a, o->level[o->orm_limit], c, o->carm.valid ? o->carm.bound : "?",
+			 tp);
 	} else {
 		num3(o->peak_gflops, g, sizeof(g));
 		snprintf(buf, len, "compute-bound (F_p %s GFLOP/s; CARM AI %s flop/B)", g, c);

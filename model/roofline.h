@@ -11,8 +11,13 @@
  *    P_x = min(I_x * B_x, F_p); the bound is min_x P_x and the limiting level its argmin.
  *  - CARM (seed 001): one AI = flops / all bytes the core requests (loads + stores of the
  *    generated code), roofs B_{x->C} for every level and F_p; the point is placed under the
- *    roof of the level the data lives in (ECM/LC regime: the innermost level whose transfer
- *    term beyond it is zero).
+ *    roof of the level the data is served from (data_level below).
+ *
+ *  Every model places the same ECM prediction as the concise note: the one at the ECM data
+ *  level (r->perf.data_level: working set against the capacities, MEM when a size is
+ *  unknown).  That prediction has the data resident there and no line crossing beyond it,
+ *  so the bytes of every model stop at that level too (ORM: no traffic into outer levels;
+ *  CARM/adCARM: what reaches it is served by it).
  *  - adCARM (seed 003): the same with the roofs scaled to the loop's instruction mix
  *    (model/adcarm.h): access widths + load/store mix -> bandwidth rows, FP types/widths ->
  *    peak rows; memory share MS_y and memory impact MI_y per level.
@@ -69,11 +74,14 @@ typedef struct rl_rooflines {
 	int cores;               /* 1 */
 	double flops_per_unit;   /* source FP operations per unit of work (FMA = 2) */
 	int precision;           /* 64 or 32 (dominant element type of the FP work) */
-	int data_level;          /* level index (nlevels-1 = MEM) where the data lives: the outermost
-				    level serving >= RL_RF_DATA_SHARE of the requested bytes */
+	int ecm_level;           /* level index (nlevels-1 = MEM) of the ECM data level (the concise
+				    note's "data in X", model/perf.c); nothing is served beyond it */
+	int data_level;          /* level whose CARM roof applies: the outermost level <= ecm_level
+				    serving >= RL_RF_DATA_SHARE of the requested bytes (== ecm_level
+				    unless the outer levels only serve a trickle) */
 	int nlevels;             /* cache levels + 1 (MEM) */
 	char level[RL_RF_LEVELS][8];
-	double ecm_gflops;       /* the ECM prediction at data_level, GFLOP/s (one core) */
+	double ecm_gflops;       /* the ECM prediction at ecm_level, GFLOP/s (one core) */
 
 	/* ORM: per level x */
 	double orm_bytes[RL_RF_LEVELS];   /* bytes per unit crossing into level x */
