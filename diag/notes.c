@@ -3,7 +3,6 @@
 #include "diag/views.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +45,6 @@ void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len)
 	snprintf(buf, len, "roofline: not analysed: %s", reason);
 }
 
-static void appendf(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /* What the unit of work covers.  It is always line / element iterations of the innermost
  * loop (rl_traffic.iters_per_unit, the ECM convention of cycles per "CL" of work), whatever
@@ -102,7 +99,7 @@ static void unit_strides(const rl_report *r, int line, char *buf, size_t len)
 	for (int g = 0; g < ng; g++) {
 		char l[32];
 		rl_diag_number(lines[g], l, sizeof(l));
-		appendf(buf, len, "; inner stride %s: %s line%s %s%s", desc[g], l,
+		rl_appendf(buf, len, "; inner stride %s: %s line%s %s%s", desc[g], l,
 			fabs(lines[g] - 1.0) < 1e-9 ? "" : "s", count[g] > 1 ? "each of " : "of ", names[g]);
 	}
 }
@@ -119,7 +116,7 @@ static void verbose_unit(const rl_report *r, char *buf, size_t len)
 	else
 		snprintf(buf, len, "roofline: unit of work = %d iterations (%d B elements: one %d B line "
 			 "at unit stride%s); ", r->traffic.iters_per_unit, r->traffic.elem_size, line, strided);
-	appendf(buf, len, "code: %s, %d instructions per pass, %d iterations per pass "
+	rl_appendf(buf, len, "code: %s, %d instructions per pass, %d iterations per pass "
 		"(vector factor %d x unroll %d)",
 		r->have_body ? "generated (late RTL)" : "not found in RTL, costed from the source",
 		b->ninsns, b->iters_per_pass, b->vector_factor, b->unroll);
@@ -228,18 +225,6 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 
 /* ---- issue 6: performance, scaling, regimes, advice (model/perf.h, model/advice.h) ---- */
 
-static void appendf(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void appendf(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	if (used + 1 >= len)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
 
 static const char *level_name_of(const rl_report *r, int lv)
 {
@@ -292,7 +277,7 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 	if (p->working_set >= 0) {
 		char ws[32];
 		rl_perf_size_text(p->working_set, ws, sizeof(ws));
-		appendf(buf, len, " (working set %s", ws);
+		rl_appendf(buf, len, " (working set %s", ws);
 		/* the layer condition that applies, when one does */
 		const rl_lc_report *lc = &r->lc;
 		if (r->have_lc) {
@@ -303,47 +288,47 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 					best = c;
 				}
 			if (best >= 0)
-				appendf(buf, len, "; layer condition holds in %s", lc->levels[best].name);
+				rl_appendf(buf, len, "; layer condition holds in %s", lc->levels[best].name);
 			else if (lc->nlevels && lc->levels[0].ncond)
-				appendf(buf, len, "; no layer condition holds");
+				rl_appendf(buf, len, "; no layer condition holds");
 		}
-		appendf(buf, len, ")");
+		rl_appendf(buf, len, ")");
 	} else {
-		appendf(buf, len, " assumed (sizes unknown: no-LC regime");
+		rl_appendf(buf, len, " assumed (sizes unknown: no-LC regime");
 		if (p->nregimes > 1)
-			appendf(buf, len, "; %d size regimes in verbose", p->nregimes);
-		appendf(buf, len, ")");
+			rl_appendf(buf, len, "; %d size regimes in verbose", p->nregimes);
+		rl_appendf(buf, len, ")");
 	}
 	rl_perf_text(p->perf, p->work, pf, sizeof(pf));
-	appendf(buf, len, ": %s", pf);
+	rl_appendf(buf, len, ": %s", pf);
 	if (p->stencil && !strcmp(p->work, "flop")) {
 		rl_perf_text(p->perf_lups, "LUP", pl, sizeof(pl));
-		appendf(buf, len, " (%s)", pl);
+		rl_appendf(buf, len, " (%s)", pl);
 	}
-	appendf(buf, len, " on 1 core");
+	rl_appendf(buf, len, " on 1 core");
 	if (lv == nt && p->n_s > 0) {
 		rl_perf_text(p->perf_sat, p->work, ps, sizeof(ps));
 		if (p->n_s_in_chip)
-			appendf(buf, len, ", saturates at %d cores (%s)", p->n_s, ps);
+			rl_appendf(buf, len, ", saturates at %d cores (%s)", p->n_s, ps);
 		else
-			appendf(buf, len, ", does not saturate the memory on %d cores (n_S = %d)",
+			rl_appendf(buf, len, ", does not saturate the memory on %d cores (n_S = %d)",
 				p->chip_cores, p->n_s);
 	} else if (lv < nt) {
 		rl_perf_text(p->chip_cores <= p->nscaling ? p->scaling[p->chip_cores - 1].perf : 0,
 			     p->work, ps, sizeof(ps));
-		appendf(buf, len, ", %s on %d cores (cache-resident; each private cache holds 1/n of the working set)", ps, p->chip_cores);
+		rl_appendf(buf, len, ", %s on %d cores (cache-resident; each private cache holds 1/n of the working set)", ps, p->chip_cores);
 	}
 	if (p->cores > 1) {
 		rl_perf_text(p->perf_cores, p->work, ps, sizeof(ps));
-		appendf(buf, len, ", %s on %d cores", ps, p->cores);
+		rl_appendf(buf, len, ", %s on %d cores", ps, p->cores);
 	}
 	bottleneck_text(r, lv, bn, sizeof(bn));
-	appendf(buf, len, "; bottleneck: %s", bn);
+	rl_appendf(buf, len, "; bottleneck: %s", bn);
 	/* roofline placement (model/roofline.h) */
 	char rf[256];
 	rl_roofline_summary(r, rf, sizeof(rf));
 	if (rf[0])
-		appendf(buf, len, "; %s", rf);
+		rl_appendf(buf, len, "; %s", rf);
 	return 1;
 }
 
@@ -358,7 +343,7 @@ int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len)
 			const rl_advice *b = &r->advice.a[k];
 			if (b->cls == RL_ADV_BOUND && b->brief[0] && (b->gain_1core > r->advice.a[0].gain_1core
 								     || b->gain_chip > r->advice.a[0].gain_chip)) {
-				appendf(buf, len, "; upper bound: %s", b->brief);
+				rl_appendf(buf, len, "; upper bound: %s", b->brief);
 				break;
 			}
 		}
@@ -377,11 +362,11 @@ static void verbose_perf(const rl_report *r, char *buf, size_t len)
 	for (int l = 0; l <= r->ecm.ntransfers; l++) {
 		char pf[48];
 		rl_perf_text(p->perf_level[l], p->work, pf, sizeof(pf));
-		appendf(buf, len, "%s %s %s", l ? "," : "", level_name_of(r, l), pf);
+		rl_appendf(buf, len, "%s %s %s", l ? "," : "", level_name_of(r, l), pf);
 	}
 	char bc[32];
 	rl_diag_number(p->bc_mem, bc, sizeof(bc));
-	appendf(buf, len, "; memory code balance B_C %s B/%s, b_S %s GB/s", bc, p->work, b);
+	rl_appendf(buf, len, "; memory code balance B_C %s B/%s, b_S %s GB/s", bc, p->work, b);
 }
 
 static void verbose_scaling(const rl_report *r, char *buf, size_t len)
@@ -392,13 +377,13 @@ static void verbose_scaling(const rl_report *r, char *buf, size_t len)
 		char pf[48], t[32];
 		rl_perf_text(p->scaling[i].perf, p->work, pf, sizeof(pf));
 		rl_diag_number(p->scaling[i].t_mem, t, sizeof(t));
-		appendf(buf, len, "%s %d: %s (%s cy/CL%s)", i ? "," : "", p->scaling[i].n, pf, t,
+		rl_appendf(buf, len, "%s %d: %s (%s cy/CL%s)", i ? "," : "", p->scaling[i].n, pf, t,
 			p->scaling[i].limit_bw ? ", b_S" : "");
 	}
 	if (p->n_s > 0)
-		appendf(buf, len, "; n_S = ceil(T_ECM^mem / T_L3Mem) = %d", p->n_s);
+		rl_appendf(buf, len, "; n_S = ceil(T_ECM^mem / T_L3Mem) = %d", p->n_s);
 	else
-		appendf(buf, len, "; data in cache: no memory saturation");
+		rl_appendf(buf, len, "; data in cache: no memory saturation");
 }
 
 static void verbose_regimes(const rl_report *r, char *buf, size_t len)
@@ -422,7 +407,7 @@ static void verbose_regimes(const rl_report *r, char *buf, size_t len)
 			*on = '\0';
 		rl_perf_text(g->perf_mem, p->work, pf, sizeof(pf));
 		rl_diag_number(g->bc_mem, bc, sizeof(bc));
-		appendf(buf, len, "%s %s: %s %s, in memory %s, B_C %s B/%s, n_S %d", i ? ";" : "", g->range,
+		rl_appendf(buf, len, "%s %s: %s %s, in memory %s, B_C %s B/%s, n_S %d", i ? ";" : "", g->range,
 			g->lc, e + strlen("roofline: ECM "), pf, bc, p->work, g->n_s);
 	}
 }

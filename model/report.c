@@ -1,6 +1,7 @@
 /* rl_report_build: traffic + in-core + ECM for one nest. */
 #include "model/report.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -120,4 +121,15 @@ void rl_report_set_cores(rl_report *r, int cores)
 		r->lc_analysis = NULL;
 		rl_lc_analysis_free(tmp);
 	}
+}
+
+void rl_appendf(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	if (used + 1 >= len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
 }

@@ -62,6 +62,10 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
  * (Addition, issue 6.) */
 void rl_report_set_cores(rl_report *r, int cores);
 
+/* Append printf-formatted text to the NUL-terminated BUF of LEN bytes (truncating; a full
+ * buffer is left as it is).  Shared by the note and roofline texts. */
+void rl_appendf(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #ifdef __cplusplus
 }
 #endif

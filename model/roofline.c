@@ -5,24 +5,10 @@
 #include "model/roofline.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ small helpers */
-
-static void appendf(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void appendf(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	if (used + 1 >= len)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
 
 /* 3 significant digits, no exponent for ordinary magnitudes: 0.0833, 1.5, 21.6, 294 */
 static void num3(double v, char *buf, size_t len)
@@ -301,20 +287,20 @@ static void compute_orm(const rl_report *r, rl_rooflines *o)
 	snprintf(md->note, sizeof(md->note), "ORM (one AI per level):");
 	for (int x = 0; x < o->nlevels; x++) {
 		if (!(o->orm_ai[x] > 0)) {
-			appendf(md->note, sizeof(md->note), " %s no traffic;", o->level[x]);
+			rl_appendf(md->note, sizeof(md->note), " %s no traffic;", o->level[x]);
 			continue;
 		}
 		num3(o->orm_ai[x], a, sizeof(a));
 		num3(o->orm_perf[x], p, sizeof(p));
-		appendf(md->note, sizeof(md->note), " %s %s flop/B -> %s;", o->level[x], a, p);
+		rl_appendf(md->note, sizeof(md->note), " %s %s flop/B -> %s;", o->level[x], a, p);
 	}
 	num3(best, b, sizeof(b));
 	num3(o->peak_gflops, p, sizeof(p));
 	if (o->orm_limit >= 0)
-		appendf(md->note, sizeof(md->note), " bound %s GFLOP/s by the %s bandwidth (F_p %s)",
+		rl_appendf(md->note, sizeof(md->note), " bound %s GFLOP/s by the %s bandwidth (F_p %s)",
 			b, o->level[o->orm_limit], p);
 	else
-		appendf(md->note, sizeof(md->note), " compute-bound at F_p %s GFLOP/s", p);
+		rl_appendf(md->note, sizeof(md->note), " compute-bound at F_p %s GFLOP/s", p);
 }
 
 static void compute_carm(const rl_report *r, rl_rooflines *o)
@@ -328,7 +314,7 @@ static void compute_carm(const rl_report *r, rl_rooflines *o)
 		 * figure above the inner level's (e.g. a chip figure for memory) is capped */
 		if (x && o->carm_bw[x - 1] > 0 && o->carm_bw[x] > o->carm_bw[x - 1]) {
 			o->carm_bw[x] = o->carm_bw[x - 1];
-			appendf(src, sizeof(src), "; capped at the %s roof", o->level[x - 1]);
+			rl_appendf(src, sizeof(src), "; capped at the %s roof", o->level[x - 1]);
 		}
 		add_roof(md, 0, o->level[x], o->carm_bw[x], 0, src);
 	}
@@ -448,7 +434,7 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 		}
 		if (y && o->ad_bw[y - 1] > 0 && v > o->ad_bw[y - 1]) {
 			v = o->ad_bw[y - 1];
-			appendf(srcs[y], sizeof(srcs[y]), "; capped at the %s roof", o->level[y - 1]);
+			rl_appendf(srcs[y], sizeof(srcs[y]), "; capped at the %s roof", o->level[y - 1]);
 		}
 		o->ad_bw[y] = v > 0 ? v : 0;
 		add_roof(md, 0, name, o->ad_bw[y], 0, srcs[y]);
@@ -521,14 +507,14 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 	snprintf(md->note, sizeof(md->note), "adCARM (%s mix, %d loads : %d stores per pass): roofs "
 		 "L1 %s", rl_mix_name(o->mix), loads, stores, bw1);
 	if (o->data_level)
-		appendf(md->note, sizeof(md->note), ", %s %s", o->level[o->data_level], bwy);
-	appendf(md->note, sizeof(md->note), " GB/s, FP mix %s GFLOP/s; MS", pk);
+		rl_appendf(md->note, sizeof(md->note), ", %s %s", o->level[o->data_level], bwy);
+	rl_appendf(md->note, sizeof(md->note), " GB/s, FP mix %s GFLOP/s; MS", pk);
 	for (int y = 0; y < o->nlevels; y++)
-		appendf(md->note, sizeof(md->note), " %s %.0f%%", o->level[y], 100 * o->mem_share[y]);
-	appendf(md->note, sizeof(md->note), ", MI");
+		rl_appendf(md->note, sizeof(md->note), " %s %.0f%%", o->level[y], 100 * o->mem_share[y]);
+	rl_appendf(md->note, sizeof(md->note), ", MI");
 	for (int y = 0; y < o->nlevels; y++)
-		appendf(md->note, sizeof(md->note), " %s %.0f%%", o->level[y], 100 * o->mem_impact[y]);
-	appendf(md->note, sizeof(md->note), "; bound %s GFLOP/s (%s)", b, md->bound);
+		rl_appendf(md->note, sizeof(md->note), " %s %.0f%%", o->level[y], 100 * o->mem_impact[y]);
+	rl_appendf(md->note, sizeof(md->note), "; bound %s GFLOP/s (%s)", b, md->bound);
 }
 
 static void compute_ceilings(const rl_report *r, rl_rooflines *o)

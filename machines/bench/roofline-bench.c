@@ -298,6 +298,21 @@ typedef struct bwcfg {
 
 #define MAXCFG 512
 
+/* Set J up for figure G: kernel, streams (BUFS[thread][stream] of G's level), warm-up, and
+ * NSUB sub-repetitions per run (the count is calibrated or G's). */
+static void bw_job(job *j, const bwcfg *g, char *bufs[256][3], double warm_ns, int nsub)
+{
+	j->kind = 0;
+	j->w = g->w;
+	j->mix = g->mix;
+	j->n = g->n;
+	j->warm_ns = warm_ns;
+	j->nsub = nsub;
+	for (int i = 0; i < g->nt; i++)
+		for (int s = 0; s < 3; s++)
+			j->buf[i][s] = s < k_streams[g->mix] ? bufs[i][s] : NULL;
+}
+
 /* ------------------------------------------------------------ main measurement */
 
 static const char *const lvname[] = { "L1", "L2", "L3", "L4" };
@@ -469,15 +484,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		/* calibration: each repetition >= min_ns */
 		for (int c = 0; c < ncfg; c++) {
 			bwcfg *g = &cfg[c];
-			j->kind = 0;
-			j->w = g->w;
-			j->mix = g->mix;
-			j->n = g->n;
-			j->warm_ns = grp ? 0 : WARM_NS;
-			for (int i = 0; i < g->nt; i++)
-				for (int s = 0; s < 3; s++)
-					j->buf[i][s] = s < k_streams[g->mix] ? lbuf[g->L][i][s] : NULL;
-			j->nsub = nsub;
+			bw_job(j, g, lbuf[g->L], grp ? 0 : WARM_NS, nsub);
 			calibrate(j, &t, g->nt, min_ns);
 			g->count = j->count;
 			if (!(g->tv = calloc((size_t)g->nt * (size_t)greps, sizeof g->tv[0]))) {
@@ -490,16 +497,8 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		for (int r = 0; r < greps; r++) {
 			for (int c = 0; c < ncfg; c++) {
 				bwcfg *g = &cfg[c];
-				j->kind = 0;
-				j->w = g->w;
-				j->mix = g->mix;
-				j->n = g->n;
-				j->warm_ns = grp ? 0 : WARM_NS;
+				bw_job(j, g, lbuf[g->L], grp ? 0 : WARM_NS, nsub);
 				j->count = g->count;
-				j->nsub = nsub;
-				for (int i = 0; i < g->nt; i++)
-					for (int s = 0; s < 3; s++)
-						j->buf[i][s] = s < k_streams[g->mix] ? lbuf[g->L][i][s] : NULL;
 				double bytes = (double)g->n * k_streams[g->mix] * (double)g->count;
 				g->v[r] = bytes * nsub * g->nt / run_job(j, &t, g->nt);
 				for (int i = 0; i < g->nt; i++)
