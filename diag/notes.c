@@ -107,7 +107,7 @@ static void unit_strides(const rl_report *r, int line, char *buf, size_t len)
 static void verbose_unit(const rl_report *r, char *buf, size_t len)
 {
 	const rl_body *b = &r->body;
-	int line = r->machine->nlevels ? r->machine->levels[0].line : 64;
+	int line = rl_machine_line_bytes(r->machine);
 	char strided[512];
 	unit_strides(r, line, strided, sizeof(strided));
 	if (!strided[0])

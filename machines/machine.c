@@ -1432,6 +1432,11 @@ const rl_iclass_cost *rl_machine_cost(const rl_machine *m, rl_iclass cls, int wi
 	return rl_machine_cost_prec(m, cls, width, 0);
 }
 
+int rl_machine_line_bytes(const rl_machine *m)
+{
+	return m->nlevels ? m->levels[0].line : 64;
+}
+
 int rl_machine_unit_is_nol(const rl_machine *m, const char *unit)
 {
 	if (!m || !unit)

@@ -143,6 +143,9 @@ const rl_iclass_cost *rl_machine_cost(const rl_machine *m, rl_iclass cls, int wi
 const rl_iclass_cost *rl_machine_cost_prec(const rl_machine *m, rl_iclass cls, int width,
 					   int elem_bits);
 
+/* Cache-line size in bytes: the L1 line (64 when the machine has no cache levels). */
+int rl_machine_line_bytes(const rl_machine *m);
+
 /* 1 if UNIT is one of the machine's non-overlapping units */
 int rl_machine_unit_is_nol(const rl_machine *m, const char *unit);
 

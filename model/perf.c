@@ -13,7 +13,7 @@ int rl_perf_set_clock(rl_machine *m, double ghz, char *err, size_t errlen)
 		snprintf(err, errlen, "expected a clock in GHz (0 < f <= 100)");
 		return 0;
 	}
-	int line = m->nlevels ? m->levels[0].line : 64;
+	int line = rl_machine_line_bytes(m);
 	m->clock_ghz = ghz;
 	if (m->mem_bandwidth_gbs > 0)
 		m->mem_cycles_per_line = line * ghz / m->mem_bandwidth_gbs;
@@ -324,7 +324,7 @@ static double mem_bytes_per_unit(const rl_report *r, const rl_ecm *e)
 	double cpl = r->machine->mem_cycles_per_line;
 	if (last < 0 || cpl <= 0)
 		return 0;
-	int line = r->machine->nlevels ? r->machine->levels[0].line : 64;
+	int line = rl_machine_line_bytes(r->machine);
 	return e->t_transfer[last] / cpl * line;
 }
 

@@ -232,7 +232,7 @@ static double carm_bandwidth(const rl_machine *m, int x, char *src, size_t srcle
 		return 0;
 	if (x == 0)
 		return l1;
-	int line = m->nlevels ? m->levels[0].line : 64;
+	int line = rl_machine_line_bytes(m);
 	double cy = line / (l1 / m->clock_ghz), mx = cy;
 	for (int b = 0; b < x; b++) {
 		double t = b < m->nlevels - 1 ? m->levels[b].cycles_per_line : m->mem_cycles_per_line;
@@ -254,7 +254,7 @@ static void compute_orm(const rl_report *r, rl_rooflines *o)
 {
 	const rl_machine *m = r->machine;
 	rl_rf_model *md = &o->orm;
-	int line = m->nlevels ? m->levels[0].line : 64;
+	int line = rl_machine_line_bytes(m);
 	double best = o->peak_gflops;
 	o->orm_limit = -1;
 	for (int x = 0; x < o->nlevels; x++) {
@@ -644,7 +644,7 @@ void rl_rooflines_compute(const rl_report *r, rl_rooflines *o)
 		o->ecm_level = r->perf.data_level;
 	/* bytes served by each level (seed 003: requested by the core, served by y after
 	 * traversing the levels above): what reaches y minus what goes beyond it */
-	int line = m->nlevels ? m->levels[0].line : 64;
+	int line = rl_machine_line_bytes(m);
 	double reach[RL_RF_LEVELS] = { 0 };
 	reach[0] = o->carm_bytes;
 	for (int y = 1; y <= o->ecm_level; y++)

@@ -972,7 +972,7 @@ static int shape_build(lc_shape *s, const rl_nest *nest, const rl_machine *m, ch
 	memset(s, 0, sizeof(*s));
 	s->nest = nest;
 	s->L = nest->nloops;
-	s->line = m->nlevels ? m->levels[0].line : 64;
+	s->line = rl_machine_line_bytes(m);
 	if (s->line <= 0)
 		s->line = 64;
 	if (nest->nloops <= 0 || nest->naccesses <= 0) {

@@ -66,7 +66,7 @@ int rl_traffic_first(const rl_nest *nest, const rl_machine *m, rl_traffic *out,
 		snprintf(why, whylen, "no memory access in the nest");
 		return 0;
 	}
-	int line = m->nlevels ? m->levels[0].line : 64;
+	int line = rl_machine_line_bytes(m);
 	out->elem_size = unit_elem_size(nest);
 	out->iters_per_unit = out->elem_size ? line / out->elem_size : 1;
 	if (out->iters_per_unit < 1)
