@@ -1,0 +1,105 @@
+/* body-prep.c - preparing a loop body from its source loop nest before costing:
+ * expected line-split loads (rl_split_hint) and the source iterations one pass
+ * performs (rl_fix_iterations).
+ */
+#include "portmodel/ports.h"
+
+#include <string.h>
+
+static int same_access(const rl_access *a, const rl_access *b)
+{
+	return a->array == b->array && a->is_write == b->is_write &&
+	       !memcmp(a->sub, b->sub, sizeof a->sub);
+}
+
+void rl_split_hint(const rl_nest *nest, rl_body *body)
+{
+	if (!nest || !body || nest->nloops < 1)
+		return;
+	int w = 0;
+	for (int i = 0; i < body->ninsns && i < RL_MAX_INSNS; i++) {
+		const rl_insn *in = &body->insns[i];
+		if ((in->mem == RL_MEM_LOAD || in->mem == RL_MEM_LOAD_OP) && in->mem_width > w)
+			w = in->mem_width;
+	}
+	if (w < 128)
+		return;
+	int wb = w / 8, inner = nest->nloops - 1;
+	const rl_loop *lp = &nest->loops[inner];
+	if (lp->step != 1)
+		return;      /* strided or SLP-grouped accesses: not modelled */
+	for (int k = 0; k < RL_MAX_LOOPS; k++)
+		if (lp->lower.it[k])
+			return;      /* triangular: alignment varies */
+	double split = 0;
+	for (int a = 0; a < nest->naccesses; a++) {
+		const rl_access *ac = &nest->accesses[a];
+		if (ac->is_write || ac->array < 0 || ac->array >= nest->narrays)
+			continue;
+		int dup = 0;
+		for (int b = 0; b < a && !dup; b++)
+			dup = same_access(&nest->accesses[b], ac);
+		if (dup)
+			continue;
+		const rl_array *arr = &nest->arrays[ac->array];
+		int d = arr->ndims - 1;
+		if (d < 0 || d >= RL_MAX_DIMS || ac->sub[d].it[inner] != 1)
+			continue;
+		long long off = (lp->lower.cst + ac->sub[d].cst) * arr->elem_size;
+		if (((off % wb) + wb) % wb)
+			split += (double)body->iters_per_pass * arr->elem_size / 64.0;
+	}
+	body->split_loads_hint = split;
+	body->have_split_hint = 1;
+}
+
+static long distinct_bytes(const rl_nest *nest, int writes)
+{
+	long src = 0;
+	for (int a = 0; a < nest->naccesses; a++) {
+		const rl_access *ac = &nest->accesses[a];
+		int dup = 0;
+		if (ac->is_write != writes || ac->array < 0 || ac->array >= nest->narrays)
+			continue;
+		for (int b = 0; b < a && !dup; b++)
+			dup = same_access(&nest->accesses[b], ac);
+		if (!dup)
+			src += nest->arrays[ac->array].elem_size;
+	}
+	return src;
+}
+
+void rl_fix_iterations(const rl_nest *nest, rl_body *body)
+{
+	if (!nest || !body || body->iters_per_pass < 1)
+		return;
+	long src = distinct_bytes(nest, 1), gen = 0;
+	int kind = RL_MEM_STORE;
+	if (src <= 0) {
+		/* no stores (reductions): the loads, counted the same way */
+		src = distinct_bytes(nest, 0);
+		kind = RL_MEM_LOAD;
+	}
+	for (int i = 0; i < body->ninsns && i < RL_MAX_INSNS; i++) {
+		int k = body->insns[i].mem == RL_MEM_LOAD_OP ? RL_MEM_LOAD : (int)body->insns[i].mem;
+		if (k == kind)
+			gen += body->insns[i].mem_width / 8;
+	}
+	if (src <= 0 || gen <= 0 || gen % src)
+		return;
+	long it = gen / src;
+	if (it == body->iters_per_pass || it > 64L * body->iters_per_pass)
+		return;
+	if (it > body->iters_per_pass && it % body->iters_per_pass == 0) {
+		/* GIMPLE-level unrolling (predictive commoning) */
+		body->unroll *= (int)(it / body->iters_per_pass);
+		body->iters_per_pass = (int)it;
+	} else if (it < body->iters_per_pass && body->iters_per_pass % it == 0 &&
+		   body->vector_factor > 1) {
+		/* SLP: the GIMPLE vector factor counts lanes of one source iteration */
+		body->vector_factor = (int)it / (body->unroll > 0 ? body->unroll : 1);
+		if (body->vector_factor < 1)
+			body->vector_factor = 1;
+		body->iters_per_pass = (int)it;
+	}
+}
