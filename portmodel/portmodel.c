@@ -1,4 +1,5 @@
-/* portmodel.c - the first in-core model (see portmodel.h).
+/* portmodel.c - the class-table in-core model (see portmodel.h), used when the
+ * machine has no port table, and the instruction queries both models share.
  *
  * Every instruction costs the reciprocal throughput of its table row(s) on the
  * row's unit; cycles add up per unit:
@@ -17,7 +18,7 @@
  *
  * T_nOL = sum over the non-overlapping units (rl_machine_unit_is_nol),
  * T_OL  = the largest sum over the other units (one instruction stream per
- *         unit, no port balancing: that is the next model).
+ *         unit, no port balancing: that is the port model, ports.c).
  */
 #include "portmodel/portmodel.h"
 
@@ -45,10 +46,32 @@ static void add_cycles(rl_incore *out, const char *unit, double cycles)
 	out->unit_cycles[i] += cycles;
 }
 
-static int is_flop_class(rl_iclass c)
+int rl_body_ninsns(const rl_body *body)
 {
-	return c == RL_IC_FADD || c == RL_IC_FMUL || c == RL_IC_FMA || c == RL_IC_FDIV ||
-	       c == RL_IC_FSQRT;
+	int n = body->ninsns;
+	if (n < 0)
+		return 0;
+	return n > RL_MAX_INSNS ? RL_MAX_INSNS : n;
+}
+
+rl_mem_kind rl_insn_mem_kind(const rl_insn *in)
+{
+	if (in->cls == RL_IC_LOAD && in->mem == RL_MEM_NONE)
+		return RL_MEM_LOAD;
+	if (in->cls == RL_IC_STORE && in->mem == RL_MEM_NONE)
+		return RL_MEM_STORE;
+	return in->mem;
+}
+
+int rl_insn_mem_width(const rl_insn *in)
+{
+	return in->mem_width > 0 ? in->mem_width : in->width;
+}
+
+int rl_iclass_is_flop(rl_iclass cls)
+{
+	return cls == RL_IC_FADD || cls == RL_IC_FMUL || cls == RL_IC_FMA || cls == RL_IC_FDIV ||
+	       cls == RL_IC_FSQRT;
 }
 
 /* Cost one row of class CLS; returns 0 if the machine has no row for it. */
@@ -71,47 +94,32 @@ static int cost_op(const rl_machine *m, const rl_insn *in, rl_incore *out)
 	return in->cls == RL_IC_IALU || in->cls == RL_IC_BRANCH;
 }
 
-void rl_incore_first(const rl_machine *m, const rl_body *body, rl_incore *out)
+void rl_incore_class_table(const rl_machine *m, const rl_body *body, rl_incore *out)
 {
 	memset(out, 0, sizeof(*out));
 	if (!body)
 		return;
-	int n = body->ninsns;
-	if (n < 0)
-		n = 0;
-	if (n > RL_MAX_INSNS)
-		n = RL_MAX_INSNS;
+	int n = rl_body_ninsns(body);
 
 	for (int i = 0; i < n; i++) {
 		const rl_insn *in = &body->insns[i];
-		int mw = in->mem_width > 0 ? in->mem_width : in->width;
-		rl_mem_kind mem = in->mem;
+		int mw = rl_insn_mem_width(in);
+		int has_op = in->cls != RL_IC_LOAD && in->cls != RL_IC_STORE;
 		int ok = 1;
 
-		/* tolerate records whose class and memory kind disagree */
-		if (in->cls == RL_IC_LOAD && mem == RL_MEM_NONE)
-			mem = RL_MEM_LOAD;
-		if (in->cls == RL_IC_STORE && mem == RL_MEM_NONE)
-			mem = RL_MEM_STORE;
-
-		switch (mem) {
+		switch (rl_insn_mem_kind(in)) {
 		case RL_MEM_LOAD:
+		case RL_MEM_LOAD_OP:
 			out->nloads++;
 			ok = cost_row(m, RL_IC_LOAD, mw, 0, out);
-			if (in->cls != RL_IC_LOAD && in->cls != RL_IC_STORE)
-				ok &= cost_op(m, in, out);   /* mislabelled load-op */
+			if (has_op)
+				ok &= cost_op(m, in, out);   /* load-op */
 			break;
 		case RL_MEM_STORE:
 			out->nstores++;
 			ok = cost_row(m, RL_IC_STORE, mw, 0, out);
-			if (in->cls != RL_IC_STORE && in->cls != RL_IC_LOAD)
+			if (has_op)
 				ok &= cost_op(m, in, out);   /* read-modify-write */
-			break;
-		case RL_MEM_LOAD_OP:
-			out->nloads++;
-			ok = cost_row(m, RL_IC_LOAD, mw, 0, out);
-			if (in->cls != RL_IC_LOAD && in->cls != RL_IC_STORE)
-				ok &= cost_op(m, in, out);
 			break;
 		case RL_MEM_NONE:
 		default:
@@ -122,7 +130,7 @@ void rl_incore_first(const rl_machine *m, const rl_body *body, rl_incore *out)
 			out->unknown++;
 			add_cycles(out, "other", 1.0);
 		}
-		if (is_flop_class(in->cls))
+		if (rl_iclass_is_flop(in->cls))
 			out->nflops_insns++;
 	}
 

@@ -5,9 +5,12 @@
  * per pass on each execution unit of the machine's table, split into the
  * overlapping (T_OL) and non-overlapping (T_nOL) parts of the ECM model.
  *
- * This is the first model (issue 2): each class of instruction costs a fixed
- * number of cycles on one unit group; T_nOL = sum over the machine's
- * non-overlapping units, T_OL = the largest sum over the other units.
+ * Two models fill the same rl_incore: the class-table model (portmodel.c,
+ * rl_incore_class_table) costs each class of instruction a fixed number of
+ * cycles on one unit group of the machine file's per-class table; T_nOL = sum
+ * over the machine's non-overlapping units, T_OL = the largest sum over the
+ * other units.  The port model (ports.h, rl_incore_ports) costs the uops of
+ * each instruction on the ports of a port table.
  */
 #ifndef RL_PORTMODEL_H
 #define RL_PORTMODEL_H
@@ -32,9 +35,9 @@ typedef struct rl_insn {
 	int elem_bits;       /* FP element width 32/64, 0 for integer/other */
 	rl_mem_kind mem;     /* memory operand */
 	int mem_width;       /* bits moved by the memory operand */
-	/* additions (portmodel issue): register dependencies, hard register numbers
-	 * after register allocation; flags count as a register.  Uses that occur
-	 * only inside a memory address have their bit set in use_addr. */
+	/* register dependencies: hard register numbers after register allocation;
+	 * flags count as a register.  Uses that occur only inside a memory
+	 * address have their bit set in use_addr. */
 	int ndefs, nuses;
 	int defs[RL_MAX_DEFS];
 	int uses[RL_MAX_USES];
@@ -51,8 +54,8 @@ typedef struct rl_body {
 	int iters_per_pass;  /* source iterations one pass of the body performs (VF x unroll) */
 	int vector_factor;
 	int unroll;
-	/* addition (portmodel issue): expected cache-line-split loads per pass from the
-	 * source accesses (rl_split_hint), used when have_split_hint */
+	/* expected cache-line-split loads per pass from the source accesses
+	 * (rl_split_hint), used when have_split_hint */
 	int have_split_hint;
 	double split_loads_hint;
 } rl_body;
@@ -64,7 +67,7 @@ typedef struct rl_incore {
 	double t_ol, t_nol;               /* per pass of the body */
 	int unknown;                      /* instructions without a table row (costed 1 cy on "other") */
 	int nloads, nstores, nflops_insns;
-	/* additions (portmodel issue); all per pass of the body */
+	/* port model (rl_incore_ports); all per pass of the body */
 	int port_model;                   /* 1: port table used, units are its ports */
 	char table[64];                   /* port table name */
 	int unit_nol[RL_MAX_UNITS];       /* unit counts towards T_nOL */
@@ -76,9 +79,23 @@ typedef struct rl_incore {
 	char unknown_names[128];          /* mnemonics costed by their class row */
 } rl_incore;
 
-/* Cost BODY with M's table.  Never fails: unknown instructions are counted in
- * out->unknown and costed one cycle on unit "other". */
-void rl_incore_first(const rl_machine *m, const rl_body *body, rl_incore *out);
+/* Cost BODY with the per-class unit table of machine M (its incore.instructions
+ * rows).  Never fails: unknown instructions are counted in out->unknown and
+ * costed one cycle on unit "other". */
+void rl_incore_class_table(const rl_machine *m, const rl_body *body, rl_incore *out);
+
+/* Instructions of BODY that are costed: ninsns clamped to 0..RL_MAX_INSNS. */
+int rl_body_ninsns(const rl_body *body);
+
+/* The memory kind of IN, tolerating records whose class and memory kind
+ * disagree: a LOAD (STORE) class without a memory operand is a load (store). */
+rl_mem_kind rl_insn_mem_kind(const rl_insn *in);
+
+/* Bits moved by the memory operand of IN: mem_width, else the operation width. */
+int rl_insn_mem_width(const rl_insn *in);
+
+/* CLS is a floating-point operation (add, mul, fma, div, sqrt). */
+int rl_iclass_is_flop(rl_iclass cls);
 
 #ifdef __cplusplus
 }

@@ -20,7 +20,6 @@
 #include "portmodel/ports-internal.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const rl_memrow *mem_row(const rl_memrow *rows, int n, int width)
@@ -111,12 +110,6 @@ static void note_unknown(rl_incore *out, const char *name)
 	snprintf(out->unknown_names + l, sizeof out->unknown_names - l, "%s%s", l ? " " : "", name);
 }
 
-static int is_flop(rl_iclass c)
-{
-	return c == RL_IC_FADD || c == RL_IC_FMUL || c == RL_IC_FMA || c == RL_IC_FDIV ||
-	       c == RL_IC_FSQRT;
-}
-
 static void mask_names(const rl_ports *p, unsigned m, char *buf, size_t len)
 {
 	buf[0] = 0;
@@ -160,32 +153,194 @@ static int fuses_with_next(const rl_ports *p, const rl_body *b, int i, int n)
 	return 0;
 }
 
+/* T_OL becomes T when T exceeds it by more than EPS; WHAT names the bound. */
+static void raise_t_ol(rl_incore *out, double t, double eps, const char *what)
+{
+	if (t > out->t_ol + eps) {
+		out->t_ol = t;
+		snprintf(out->bottleneck, sizeof out->bottleneck, "%s", what);
+	}
+}
+
+/* No port table: the class-table model, plus the latency bound with latencies
+ * from the machine's class rows. */
+static void incore_class_table_with_latency(const rl_machine *m, const rl_body *body,
+					    rl_incore *out)
+{
+	rl_incore_class_table(m, body, out);
+	if (!body || body->ninsns <= 0)
+		return;
+	int n = rl_body_ninsns(body);
+	double lat[RL_MAX_INSNS], loadlat[RL_MAX_INSNS];
+	const rl_iclass_cost *ld = rl_machine_cost(m, RL_IC_LOAD, 0);
+	for (int i = 0; i < n; i++) {
+		const rl_insn *in = &body->insns[i];
+		const rl_iclass_cost *k = rl_machine_cost_prec(m, in->cls, in->width, in->elem_bits);
+		lat[i] = in->cls == RL_IC_LOAD ? 0 : k && k->latency > 0 ? k->latency : 1;
+		loadlat[i] = ld && ld->latency > 0 ? ld->latency : 4;
+	}
+	out->t_latency = rl_loop_carried_latency(body, lat, loadlat);
+	raise_t_ol(out, out->t_latency, 0, "latency");
+}
+
+/* What one pass of the body asks of the core, collected instruction by
+ * instruction. */
+typedef struct pass_demand {
+	demand load_nol;               /* load uops when loads do not overlap: T_nOL */
+	demand other;                  /* all other uops: T_OL */
+	demand *loads;                 /* where load uops go: &load_nol or &other */
+	int wide;                      /* 512-bit uops: the zmm_disables ports are off */
+	double slots;                  /* front-end slots */
+	double lat[RL_MAX_INSNS];      /* result latency of each instruction's operation */
+	double loadlat[RL_MAX_INSNS];  /* load-to-use latency of each instruction's load */
+} pass_demand;
+
+/* 512-bit uops in the first N instructions of BODY switch off the vector ALUs
+ * of the table's zmm_disables ports (Intel SKX and later). */
+static int has_wide_uops(const rl_ports *p, const rl_body *body, int n)
+{
+	for (int i = 0; i < n && p->zmm_disables; i++)
+		if (body->insns[i].width >= 512 && body->insns[i].cls != RL_IC_LOAD &&
+		    body->insns[i].cls != RL_IC_STORE)
+			return 1;
+	return 0;
+}
+
+/* The load or store part of instruction I. */
+static void add_memory_uops(const rl_ports *p, const rl_body *body, int i, pass_demand *d,
+			    rl_incore *out)
+{
+	const rl_insn *in = &body->insns[i];
+	rl_mem_kind mem = rl_insn_mem_kind(in);
+	int mw = rl_insn_mem_width(in);
+	if (mem == RL_MEM_LOAD || mem == RL_MEM_LOAD_OP) {
+		const rl_memrow *r = mem_row(p->loads, p->nloads, mw);
+		out->nloads++;
+		add_uops(d->loads, &r->uops, 1.0);
+		d->loadlat[i] = r->latency;
+		double f = body->have_split_hint ? 0 : split_fraction(in, mw);
+		if (f > 0) {
+			out->split_loads += f;
+			add_uops(d->loads, &p->split_load, f);
+		}
+	} else if (mem == RL_MEM_STORE) {
+		const rl_memrow *r = mem_row(p->stores, p->nstores, mw);
+		out->nstores++;
+		add_uops(&d->other, &r->uops, 1.0);
+	}
+}
+
+/* F is a row of IN's own: keyed by its mnemonic, or by its class unless that
+ * is OTHER. */
+static int form_is_known(const rl_form *f, const rl_insn *in)
+{
+	return f && (f->mnemonic[0] || in->cls != RL_IC_OTHER);
+}
+
+/* The form that costs the operation of IN, used *TIMES times: its own; for an
+ * instruction wider than the machine, two halves of the next narrower form;
+ * else the OTHER row (*KNOWN = 0), NULL if the table has none. */
+static const rl_form *operation_form(const rl_ports *p, const rl_insn *in, double *times,
+				     int *known)
+{
+	const rl_form *f = find_form(p, in, in->cls);
+	*known = form_is_known(f, in);
+	*times = 1;
+	if (!*known && in->width > 128) {
+		rl_insn half = *in;
+		half.width = in->width / 2;
+		const rl_form *h = find_form(p, &half, in->cls);
+		if (form_is_known(h, in)) {
+			f = h;
+			*known = 1;
+			*times = 2;
+		}
+	}
+	if (!f)
+		f = find_form(p, in, RL_IC_OTHER);
+	return f;
+}
+
+/* The operation part of instruction I: its uops and latency; returns its
+ * front-end slots. */
+static double add_operation_uops(const rl_ports *p, const rl_insn *in, int i, pass_demand *d,
+				 rl_incore *out)
+{
+	double times;
+	int known;
+	const rl_form *f = operation_form(p, in, &times, &known);
+	if (!known)
+		note_unknown(out, in->mnemonic[0] ? in->mnemonic : "?");
+	if (f && d->wide && (in->elem_bits || in->width >= 128)) {
+		rl_uops u = f->uops;
+		for (int k = 0; k < u.n; k++)
+			if ((u.u[k].ports & ~p->zmm_disables) != 0)
+				u.u[k].ports &= ~p->zmm_disables;
+		add_uops(&d->other, &u, 1.0);
+		d->lat[i] = f->latency;
+		return f->fused;
+	}
+	if (f) {
+		add_uops(&d->other, &f->uops, times);
+		d->lat[i] = f->latency;
+		return f->fused * times;
+	}
+	rl_uops one = { 1, { { ~p->load_ports & ((1u << p->nports) - 1), 1.0 } } };
+	add_uops(&d->other, &one, 1.0);
+	d->lat[i] = 1;
+	return 1;
+}
+
+/* The uops, slots and latencies of the first N instructions of BODY, and the
+ * line-split loads of the source hint. */
+static void collect_demand(const rl_ports *p, const rl_body *body, int n, pass_demand *d,
+			   rl_incore *out)
+{
+	for (int i = 0; i < n; i++) {
+		const rl_insn *in = &body->insns[i];
+		int has_op = !(in->cls == RL_IC_LOAD || in->cls == RL_IC_STORE);
+		d->lat[i] = 0;
+		d->loadlat[i] = 0;
+		add_memory_uops(p, body, i, d, out);
+		if (has_op && fuses_with_next(p, body, i, n)) {
+			/* compare + branch: the pair is one slot and one uop (the branch's) */
+			d->lat[i] = 1;
+			continue;
+		}
+		d->slots += has_op ? add_operation_uops(p, in, i, d, out) : 1;
+		if (rl_iclass_is_flop(in->cls))
+			out->nflops_insns++;
+	}
+	if (body->have_split_hint && body->split_loads_hint > 0) {
+		out->split_loads = body->split_loads_hint;
+		add_uops(d->loads, &p->split_load, body->split_loads_hint);
+	}
+}
+
+/* T_nOL and the port bound of the other uops, with the per-port cycles of one
+ * optimal assignment as the units; returns the binding port set. */
+static unsigned port_bound(const rl_ports *p, int loads_nol, const pass_demand *d,
+			   rl_incore *out)
+{
+	unsigned binding = 0;
+	double load[RL_MAX_PORTS] = { 0 };
+	out->t_nol = rl_ports_minmax(d->load_nol.mask, d->load_nol.cycles, d->load_nol.n, NULL);
+	out->t_throughput = rl_ports_minmax(d->other.mask, d->other.cycles, d->other.n, &binding);
+	rl_ports_assign(d->load_nol.mask, d->load_nol.cycles, d->load_nol.n, out->t_nol, load);
+	rl_ports_assign(d->other.mask, d->other.cycles, d->other.n, out->t_throughput, load);
+	out->nunits = p->nports < RL_MAX_UNITS ? p->nports : RL_MAX_UNITS;
+	for (int u = 0; u < out->nunits; u++) {
+		snprintf(out->unit[u], sizeof out->unit[u], "%s", p->port[u]);
+		out->unit_cycles[u] = load[u];
+		out->unit_nol[u] = loads_nol && (p->load_ports >> u & 1);
+	}
+	return binding;
+}
+
 void rl_incore_ports(const rl_machine *m, const rl_ports *p, const rl_body *body, rl_incore *out)
 {
 	if (!p) {
-		rl_incore_first(m, body, out);
-		/* latencies from the machine's class rows */
-		if (body && body->ninsns > 0) {
-			int n = body->ninsns > RL_MAX_INSNS ? RL_MAX_INSNS : body->ninsns;
-			double *lat = calloc((size_t)n, sizeof(double)), *ll = calloc((size_t)n, sizeof(double));
-			if (lat && ll) {
-				const rl_iclass_cost *ld = rl_machine_cost(m, RL_IC_LOAD, 0);
-				for (int i = 0; i < n; i++) {
-					const rl_insn *in = &body->insns[i];
-					const rl_iclass_cost *k = rl_machine_cost_prec(m, in->cls, in->width,
-										       in->elem_bits);
-					lat[i] = in->cls == RL_IC_LOAD ? 0 : k && k->latency > 0 ? k->latency : 1;
-					ll[i] = ld && ld->latency > 0 ? ld->latency : 4;
-				}
-				out->t_latency = rl_loop_carried_latency(body, lat, ll);
-				if (out->t_latency > out->t_ol) {
-					out->t_ol = out->t_latency;
-					snprintf(out->bottleneck, sizeof out->bottleneck, "latency");
-				}
-			}
-			free(lat);
-			free(ll);
-		}
+		incore_class_table_with_latency(m, body, out);
 		return;
 	}
 	memset(out, 0, sizeof(*out));
@@ -193,123 +348,20 @@ void rl_incore_ports(const rl_machine *m, const rl_ports *p, const rl_body *body
 	snprintf(out->table, sizeof out->table, "%s", p->name);
 	if (!body)
 		return;
-	int n = body->ninsns > RL_MAX_INSNS ? RL_MAX_INSNS : body->ninsns;
-	if (n < 0)
-		n = 0;
+	int n = rl_body_ninsns(body);
 	int loads_nol = rl_machine_unit_is_nol(m, "load");
-	/* 512-bit uops in the loop: the vector ALUs of zmm_disables are off (Intel SKX+) */
-	int wide = 0;
-	for (int i = 0; i < n && p->zmm_disables; i++)
-		if (body->insns[i].width >= 512 && body->insns[i].cls != RL_IC_LOAD &&
-		    body->insns[i].cls != RL_IC_STORE)
-			wide = 1;
-	demand dl, dop;
-	dl.n = dop.n = 0;
-	double fused = 0;
-	double lat[RL_MAX_INSNS], ll[RL_MAX_INSNS];
+	pass_demand d;
+	d.load_nol.n = d.other.n = 0;
+	d.loads = loads_nol ? &d.load_nol : &d.other;
+	d.wide = has_wide_uops(p, body, n);
+	d.slots = 0;
+	collect_demand(p, body, n, &d, out);
 
-	for (int i = 0; i < n; i++) {
-		const rl_insn *in = &body->insns[i];
-		rl_mem_kind mem = in->mem;
-		if (in->cls == RL_IC_LOAD && mem == RL_MEM_NONE)
-			mem = RL_MEM_LOAD;
-		if (in->cls == RL_IC_STORE && mem == RL_MEM_NONE)
-			mem = RL_MEM_STORE;
-		int mw = in->mem_width > 0 ? in->mem_width : in->width;
-		lat[i] = 0;
-		ll[i] = 0;
-		int has_op = !(in->cls == RL_IC_LOAD || in->cls == RL_IC_STORE);
-		if (mem == RL_MEM_LOAD || mem == RL_MEM_LOAD_OP) {
-			const rl_memrow *r = mem_row(p->loads, p->nloads, mw);
-			out->nloads++;
-			add_uops(loads_nol ? &dl : &dop, &r->uops, 1.0);
-			ll[i] = r->latency;
-			double f = body->have_split_hint ? 0 : split_fraction(in, mw);
-			if (f > 0) {
-				out->split_loads += f;
-				add_uops(loads_nol ? &dl : &dop, &p->split_load, f);
-			}
-		} else if (mem == RL_MEM_STORE) {
-			const rl_memrow *r = mem_row(p->stores, p->nstores, mw);
-			out->nstores++;
-			add_uops(&dop, &r->uops, 1.0);
-		}
-		double slots = 1;
-		if (has_op && fuses_with_next(p, body, i, n)) {
-			/* compare + branch: the pair is one slot and one uop (the branch's) */
-			lat[i] = 1;
-			continue;
-		}
-		if (has_op) {
-			const rl_form *f = find_form(p, in, in->cls);
-			int known = f && (f->mnemonic[0] || in->cls != RL_IC_OTHER);
-			double times = 1;
-			if (!known && in->width > 128) {
-				/* wider than the machine: two halves of the next narrower form */
-				rl_insn half = *in;
-				half.width = in->width / 2;
-				const rl_form *h = find_form(p, &half, in->cls);
-				if (h && (h->mnemonic[0] || in->cls != RL_IC_OTHER)) {
-					f = h;
-					known = 1;
-					times = 2;
-				}
-			}
-			if (!f)
-				f = find_form(p, in, RL_IC_OTHER);
-			if (!known)
-				note_unknown(out, in->mnemonic[0] ? in->mnemonic : "?");
-			if (f && wide && (in->elem_bits || in->width >= 128)) {
-				rl_uops u = f->uops;
-				for (int k = 0; k < u.n; k++)
-					if ((u.u[k].ports & ~p->zmm_disables) != 0)
-						u.u[k].ports &= ~p->zmm_disables;
-				add_uops(&dop, &u, 1.0);
-				lat[i] = f->latency;
-				slots = f->fused;
-			} else if (f) {
-				add_uops(&dop, &f->uops, times);
-				lat[i] = f->latency;
-				slots = f->fused * times;
-			} else {
-				rl_uops one = { 1, { { ~p->load_ports & ((1u << p->nports) - 1), 1.0 } } };
-				add_uops(&dop, &one, 1.0);
-				lat[i] = 1;
-			}
-		}
-		fused += slots;
-		if (is_flop(in->cls))
-			out->nflops_insns++;
-	}
-
-	if (body->have_split_hint && body->split_loads_hint > 0) {
-		out->split_loads = body->split_loads_hint;
-		add_uops(loads_nol ? &dl : &dop, &p->split_load, body->split_loads_hint);
-	}
-	double tnol = rl_ports_minmax(dl.mask, dl.cycles, dl.n, NULL);
-	unsigned bn = 0;
-	double tol = rl_ports_minmax(dop.mask, dop.cycles, dop.n, &bn);
-	double load[RL_MAX_PORTS] = { 0 };
-	rl_ports_assign(dl.mask, dl.cycles, dl.n, tnol, load);
-	rl_ports_assign(dop.mask, dop.cycles, dop.n, tol, load);
-	out->nunits = p->nports < RL_MAX_UNITS ? p->nports : RL_MAX_UNITS;
-	for (int u = 0; u < out->nunits; u++) {
-		snprintf(out->unit[u], sizeof out->unit[u], "%s", p->port[u]);
-		out->unit_cycles[u] = load[u];
-		out->unit_nol[u] = loads_nol && (p->load_ports >> u & 1);
-	}
-	out->t_nol = tnol;
-	out->t_throughput = tol;
-	out->t_frontend = fused / p->dispatch;
-	out->t_latency = rl_loop_carried_latency(body, lat, ll);
-	out->t_ol = tol;
-	mask_names(p, bn, out->bottleneck, sizeof out->bottleneck);
-	if (out->t_frontend > out->t_ol + 1e-9) {
-		out->t_ol = out->t_frontend;
-		snprintf(out->bottleneck, sizeof out->bottleneck, "front end");
-	}
-	if (out->t_latency > out->t_ol + 1e-9) {
-		out->t_ol = out->t_latency;
-		snprintf(out->bottleneck, sizeof out->bottleneck, "latency");
-	}
+	unsigned binding = port_bound(p, loads_nol, &d, out);
+	out->t_frontend = d.slots / p->dispatch;
+	out->t_latency = rl_loop_carried_latency(body, d.lat, d.loadlat);
+	out->t_ol = out->t_throughput;
+	mask_names(p, binding, out->bottleneck, sizeof out->bottleneck);
+	raise_t_ol(out, out->t_frontend, 1e-9, "front end");
+	raise_t_ol(out, out->t_latency, 1e-9, "latency");
 }

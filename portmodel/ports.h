@@ -104,7 +104,7 @@ double rl_ports_minmax(const unsigned *mask, const double *cycles, int n, unsign
 double rl_loop_carried_latency(const rl_body *body, const double *lat, const double *loadlat);
 
 /* Cost BODY on machine M with table P (NULL: the machine's class rows, i.e.
- * rl_incore_first, plus latencies from those rows).  Fills OUT (t_ol includes
+ * rl_incore_class_table, plus latencies from those rows).  Fills OUT (t_ol includes
  * the latency and front-end bounds); units are the table's ports. */
 void rl_incore_ports(const rl_machine *m, const rl_ports *p, const rl_body *body,
 		     rl_incore *out);

@@ -1,4 +1,4 @@
-/* Unit tests of the first in-core model (portmodel/portmodel.c).
+/* Unit tests of the class-table in-core model (portmodel/portmodel.c).
  *
  * The machine is built by hand (no YAML loader) with seed 004's Sandy Bridge EP
  * in-core figures (Sect. 2):
@@ -120,7 +120,7 @@ static void test_daxpy_avx(void **state)
 	add_overhead(b);
 
 	rl_incore r;
-	rl_incore_first(&m, b, &r);
+	rl_incore_class_table(&m, b, &r);
 	assert_true(fabs(per_cl(b, r.t_nol) - 4.0) < EPS);
 	assert_true(fabs(per_cl(b, r.t_ol) - 4.0) < EPS);
 	assert_true(fabs(unit_cycles(&r, "load") - 2.0) < EPS);
@@ -150,7 +150,7 @@ static void test_daxpy_avx_load_op(void **state)
 	add_overhead(b);
 
 	rl_incore r;
-	rl_incore_first(&m, b, &r);
+	rl_incore_class_table(&m, b, &r);
 	assert_true(fabs(per_cl(b, r.t_nol) - 4.0) < EPS);
 	assert_true(fabs(per_cl(b, r.t_ol) - 4.0) < EPS);
 	assert_int_equal(r.nloads, 2);
@@ -184,7 +184,7 @@ static void test_daxpy_snb_split(void **state)
 	add_overhead(b);
 
 	rl_incore r;
-	rl_incore_first(&m, b, &r);
+	rl_incore_class_table(&m, b, &r);
 	assert_true(fabs(per_cl(b, r.t_nol) - 4.0) < EPS);
 	assert_true(fabs(per_cl(b, r.t_ol) - 4.0) < EPS);
 	assert_int_equal(r.unknown, 2);
@@ -212,7 +212,7 @@ static void test_jacobi_avx(void **state)
 	add_overhead(b);
 
 	rl_incore r;
-	rl_incore_first(&m, b, &r);
+	rl_incore_class_table(&m, b, &r);
 	assert_true(fabs(per_cl(b, r.t_nol) - 8.0) < EPS);
 	assert_true(fabs(per_cl(b, r.t_ol) - 6.0) < EPS);
 	assert_int_equal(r.nloads, 4);
@@ -237,7 +237,7 @@ static void test_daxpy_scalar(void **state)
 	add_overhead(b);
 
 	rl_incore r;
-	rl_incore_first(&m, b, &r);
+	rl_incore_class_table(&m, b, &r);
 	assert_true(fabs(per_cl(b, r.t_nol) - 8.0) < EPS);
 	assert_true(fabs(per_cl(b, r.t_ol) - 8.0) < EPS);
 }
@@ -256,7 +256,7 @@ static void test_overhead_rows_and_unknown(void **state)
 	add_overhead(b);
 
 	rl_incore r;
-	rl_incore_first(&m, b, &r);
+	rl_incore_class_table(&m, b, &r);
 	assert_true(fabs(unit_cycles(&r, "alu") - 0.5) < EPS);
 	assert_true(fabs(unit_cycles(&r, "branch") - 1.0) < EPS);
 	assert_int_equal(r.unknown, 1);
@@ -280,10 +280,10 @@ static void test_precision_rows(void **state)
 	rl_body *b = new_body(4);
 	add_insn(b, "vdivpd", RL_IC_FDIV, 256, 64, RL_MEM_NONE, 0);
 	rl_incore r;
-	rl_incore_first(&m, b, &r);
+	rl_incore_class_table(&m, b, &r);
 	assert_true(fabs(unit_cycles(&r, "fp_div") - 44) < EPS);
 	b->insns[0].elem_bits = 32;
-	rl_incore_first(&m, b, &r);
+	rl_incore_class_table(&m, b, &r);
 	assert_true(fabs(unit_cycles(&r, "fp_div") - 28) < EPS);
 }
 
@@ -295,11 +295,11 @@ static void test_empty(void **state)
 	snb_machine(&m);
 	rl_body *b = new_body(1);
 	rl_incore r;
-	rl_incore_first(&m, b, &r);
+	rl_incore_class_table(&m, b, &r);
 	assert_int_equal(r.nunits, 0);
 	assert_true(r.t_ol == 0 && r.t_nol == 0);
 	memset(&r, 0x55, sizeof(r));
-	rl_incore_first(&m, NULL, &r);
+	rl_incore_class_table(&m, NULL, &r);
 	assert_int_equal(r.nunits, 0);
 	assert_int_equal(r.unknown, 0);
 }
