@@ -11,10 +11,11 @@
 #define RL_MAX_CARRIED 24
 #define NEG (-1e300)
 
-double rl_loop_carried_latency(const rl_body *body, const double *lat, const double *loadlat)
+/* The carried registers of the first N instructions of BODY: used before any
+ * definition in the pass, and defined in it.  Returns how many (at most
+ * RL_MAX_CARRIED, the lowest numbers first). */
+static int carried_registers(const rl_body *body, int n, int *carried)
 {
-	int n = body->ninsns < RL_MAX_INSNS ? body->ninsns : RL_MAX_INSNS;
-	/* carried registers: used before any def in the pass, and defined in it */
 	unsigned char defined[RL_MAX_REGNO] = { 0 }, used_first[RL_MAX_REGNO] = { 0 };
 	for (int i = 0; i < n; i++) {
 		const rl_insn *in = &body->insns[i];
@@ -29,15 +30,18 @@ double rl_loop_carried_latency(const rl_body *body, const double *lat, const dou
 				defined[r] = 1;
 		}
 	}
-	int carried[RL_MAX_CARRIED], nc = 0;
+	int nc = 0;
 	for (int r = 0; r < RL_MAX_REGNO && nc < RL_MAX_CARRIED; r++)
 		if (defined[r] && used_first[r])
 			carried[nc++] = r;
-	if (!nc)
-		return 0;
-	/* A[a][b]: longest path from carried a at the start of a pass to b's
-	 * value at the end of it */
-	double A[RL_MAX_CARRIED][RL_MAX_CARRIED];
+	return nc;
+}
+
+/* A[a][b]: the longest path from carried register a at the start of a pass to
+ * b's value at the end of it (NEG: none).  Returns 0 when out of memory. */
+static int pass_paths(const rl_body *body, int n, const double *lat, const double *loadlat,
+		      const int *carried, int nc, double A[RL_MAX_CARRIED][RL_MAX_CARRIED])
+{
 	for (int a = 0; a < RL_MAX_CARRIED; a++)
 		for (int b = 0; b < RL_MAX_CARRIED; b++)
 			A[a][b] = NEG;
@@ -69,7 +73,13 @@ double rl_loop_carried_latency(const rl_body *body, const double *lat, const dou
 			A[a][b] = ready[carried[b]];
 	}
 	free(ready);
-	/* maximum cycle mean: max over p <= nc and a of (A^p)[a][a] / p (max-plus) */
+	return 1;
+}
+
+/* Maximum cycle mean of the NC x NC path matrix A: max over p <= nc and a of
+ * (A^p)[a][a] / p in max-plus algebra, at least 0. */
+static double max_cycle_mean(double A[RL_MAX_CARRIED][RL_MAX_CARRIED], int nc)
+{
 	double P[RL_MAX_CARRIED][RL_MAX_CARRIED], Q[RL_MAX_CARRIED][RL_MAX_CARRIED];
 	memcpy(P, A, sizeof P);
 	double best = 0;
@@ -90,4 +100,15 @@ double rl_loop_carried_latency(const rl_body *body, const double *lat, const dou
 		memcpy(P, Q, sizeof P);
 	}
 	return best;
+}
+
+double rl_loop_carried_latency(const rl_body *body, const double *lat, const double *loadlat)
+{
+	int n = rl_body_ninsns(body);
+	int carried[RL_MAX_CARRIED];
+	int nc = carried_registers(body, n, carried);
+	double A[RL_MAX_CARRIED][RL_MAX_CARRIED];
+	if (!nc || !pass_paths(body, n, lat, loadlat, carried, nc, A))
+		return 0;
+	return max_cycle_mean(A, nc);
 }
