@@ -12,6 +12,16 @@ static int same_access(const rl_access *a, const rl_access *b)
 	       !memcmp(a->sub, b->sub, sizeof a->sub);
 }
 
+/* Access A of NEST repeats an earlier access (same array, direction and
+ * subscripts): its data are counted there. */
+static int repeats_earlier_access(const rl_nest *nest, int a)
+{
+	for (int b = 0; b < a; b++)
+		if (same_access(&nest->accesses[b], &nest->accesses[a]))
+			return 1;
+	return 0;
+}
+
 void rl_split_hint(const rl_nest *nest, rl_body *body)
 {
 	if (!nest || !body || nest->nloops < 1)
@@ -36,10 +46,7 @@ void rl_split_hint(const rl_nest *nest, rl_body *body)
 		const rl_access *ac = &nest->accesses[a];
 		if (ac->is_write || ac->array < 0 || ac->array >= nest->narrays)
 			continue;
-		int dup = 0;
-		for (int b = 0; b < a && !dup; b++)
-			dup = same_access(&nest->accesses[b], ac);
-		if (dup)
+		if (repeats_earlier_access(nest, a))
 			continue;
 		const rl_array *arr = &nest->arrays[ac->array];
 		int d = arr->ndims - 1;
@@ -53,17 +60,16 @@ void rl_split_hint(const rl_nest *nest, rl_body *body)
 	body->have_split_hint = 1;
 }
 
+/* Bytes one source iteration writes (WRITES = 1) or reads (0): the element
+ * sizes of the distinct accesses. */
 static long distinct_bytes(const rl_nest *nest, int writes)
 {
 	long src = 0;
 	for (int a = 0; a < nest->naccesses; a++) {
 		const rl_access *ac = &nest->accesses[a];
-		int dup = 0;
 		if (ac->is_write != writes || ac->array < 0 || ac->array >= nest->narrays)
 			continue;
-		for (int b = 0; b < a && !dup; b++)
-			dup = same_access(&nest->accesses[b], ac);
-		if (!dup)
+		if (!repeats_earlier_access(nest, a))
 			src += nest->arrays[ac->array].elem_size;
 	}
 	return src;

@@ -1,10 +1,11 @@
 /* Port tables (machines/ports/NAME.yml, schema in docs/port-tables.md) and the
  * port-level in-core model.
  *
- * rl_ports_load parses a table; on a problem it returns NULL with one message
- * "FILE:LINE:COL: expected ..., got ..." in ERR.  rl_incore_ports costs a loop
- * body with a table: exact min-max assignment of uops to ports, loop-carried
- * register dependency cycles, front-end width and line-split loads.
+ * rl_ports_load parses a table (port-table.c); on a problem it returns NULL with
+ * one message "FILE:LINE:COL: expected ..., got ..." in ERR.  rl_incore_ports
+ * (ports.c) costs a loop body with a table: exact min-max assignment of uops
+ * to ports (pressure.c), loop-carried register dependency cycles (latency.c),
+ * front-end width and line-split loads (hints from the source: body-prep.c).
  */
 #ifndef RL_PORTS_H
 #define RL_PORTS_H
@@ -95,7 +96,7 @@ const char *rl_ports_name_for(const rl_machine *m);
 int rl_ports_resolve(const char *machine_dir, const char *name, char *out, size_t outlen);
 
 /* Minimal max port pressure of N uop groups (port mask, total cycles) over
- * the ports in mask ALL: max over port subsets S of (demand inside S) / |S|.
+ * the ports they use: max over port subsets S of (demand inside S) / |S|.
  * Exact (Hall / max-flow min-cut).  *BOTTLENECK gets the binding subset. */
 double rl_ports_minmax(const unsigned *mask, const double *cycles, int n, unsigned *bottleneck);
 
@@ -104,8 +105,8 @@ double rl_ports_minmax(const unsigned *mask, const double *cycles, int n, unsign
 double rl_loop_carried_latency(const rl_body *body, const double *lat, const double *loadlat);
 
 /* Cost BODY on machine M with table P (NULL: the machine's class rows, i.e.
- * rl_incore_class_table, plus latencies from those rows).  Fills OUT (t_ol includes
- * the latency and front-end bounds); units are the table's ports. */
+ * rl_incore_class_table, plus latencies from those rows).  Fills OUT (t_ol
+ * includes the latency and front-end bounds); units are the table's ports. */
 void rl_incore_ports(const rl_machine *m, const rl_ports *p, const rl_body *body,
 		     rl_incore *out);
 
