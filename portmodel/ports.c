@@ -22,6 +22,8 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The load or store row for WIDTH bits: that width, else the narrowest wider
+ * row, else the widest. */
 static const rl_memrow *mem_row(const rl_memrow *rows, int n, int width)
 {
 	const rl_memrow *best = NULL;
@@ -59,6 +61,7 @@ static int form_score(const rl_form *f, const rl_insn *in)
 	return f->cls == (int)in->cls ? 1 + s : 0;
 }
 
+/* The most specific form matching IN taken as class CLS_OVERRIDE; NULL if none. */
 static const rl_form *find_form(const rl_ports *p, const rl_insn *in, rl_iclass cls_override)
 {
 	const rl_form *best = NULL;
@@ -75,12 +78,15 @@ static const rl_form *find_form(const rl_ports *p, const rl_insn *in, rl_iclass 
 	return best;
 }
 
+/* Uop demand grouped by port set: N groups of (port mask, total cycles). */
 typedef struct demand {
 	int n;
-	unsigned mask[64];
-	double cycles[64];
+	unsigned mask[RL_MAX_UOP_GROUPS];
+	double cycles[RL_MAX_UOP_GROUPS];
 } demand;
 
+/* Add the uops U, SCALE times, to their port-set groups in D (beyond
+ * RL_MAX_UOP_GROUPS sets, the last group takes the rest). */
 static void add_uops(demand *d, const rl_uops *u, double scale)
 {
 	for (int i = 0; i < u->n; i++) {
@@ -89,8 +95,8 @@ static void add_uops(demand *d, const rl_uops *u, double scale)
 			if (d->mask[j] == u->u[i].ports)
 				break;
 		if (j == d->n) {
-			if (d->n == 64)
-				j = 63;
+			if (d->n == RL_MAX_UOP_GROUPS)
+				j = RL_MAX_UOP_GROUPS - 1;
 			else {
 				d->n++;
 				d->mask[j] = u->u[i].ports;
@@ -101,6 +107,7 @@ static void add_uops(demand *d, const rl_uops *u, double scale)
 	}
 }
 
+/* Count an instruction the table has no row for; NAME once in the list. */
 static void note_unknown(rl_incore *out, const char *name)
 {
 	out->unknown++;
@@ -110,6 +117,7 @@ static void note_unknown(rl_incore *out, const char *name)
 	snprintf(out->unknown_names + l, sizeof out->unknown_names - l, "%s%s", l ? " " : "", name);
 }
 
+/* The names of the ports in mask M, space-separated, into BUF. */
 static void mask_names(const rl_ports *p, unsigned m, char *buf, size_t len)
 {
 	buf[0] = 0;

@@ -56,10 +56,10 @@ double rl_ports_minmax(const unsigned *mask, const double *cycles, int n, unsign
 void rl_ports_assign(const unsigned *mask, const double *cycles, int n, double t,
 		     double *load)
 {
-	enum { MAXN = 2 + 64 + RL_MAX_PORTS };
+	enum { MAXN = 2 + RL_MAX_UOP_GROUPS + RL_MAX_PORTS };
 	double cap[MAXN][MAXN];
 	int nn = 2 + n + RL_MAX_PORTS, src = 0, snk = 1;
-	if (n > 64)
+	if (n > RL_MAX_UOP_GROUPS)
 		return;
 	memset(cap, 0, sizeof cap);
 	for (int i = 0; i < n; i++) {
