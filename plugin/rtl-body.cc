@@ -337,6 +337,34 @@ print_cond (char *out, size_t outlen, rtx cmp, int letter)
     }
 }
 
+/* The text operand code CODE of operand OPNO prints into a mnemonic (a
+ * condition suffix for %C %c %F %f, a size suffix for %z), appended at OUT+*N. */
+void
+append_operand_code (char code, int opno, char *out, size_t *n, size_t outlen)
+{
+  if ((code == 'C' || code == 'c' || code == 'F' || code == 'f')
+      && opno < recog_data.n_operands)
+    {
+      char cond[16];
+      print_cond (cond, sizeof cond, recog_data.operand[opno], code);
+      for (const char *q = cond; *q && *n + 1 < outlen; q++)
+	out[(*n)++] = *q;
+    }
+  else if (code == 'z' && opno < recog_data.n_operands)
+    {
+      machine_mode m = GET_MODE (recog_data.operand[opno]);
+      if (SCALAR_INT_MODE_P (m))
+	switch (mode_bits (m))
+	  {
+	  case 8: out[(*n)++] = 'b'; break;
+	  case 16: out[(*n)++] = 'w'; break;
+	  case 32: out[(*n)++] = 'l'; break;
+	  case 64: out[(*n)++] = 'q'; break;
+	  default: break;
+	  }
+    }
+}
+
 /* First word of template TEMPL with %-codes resolved, into OUT. */
 void
 template_mnemonic (const char *templ, char *out, size_t outlen)
@@ -396,27 +424,7 @@ template_mnemonic (const char *templ, char *out, size_t outlen)
 	      p++;
 	      while (ISDIGIT (p[1]))
 		opno = opno * 10 + (*++p - '0');
-	      if ((code == 'C' || code == 'c' || code == 'F' || code == 'f')
-		  && opno < recog_data.n_operands)
-		{
-		  char cond[16];
-		  print_cond (cond, sizeof cond, recog_data.operand[opno], code);
-		  for (const char *q = cond; *q && n + 1 < outlen; q++)
-		    out[n++] = *q;
-		}
-	      else if (code == 'z' && opno < recog_data.n_operands)
-		{
-		  machine_mode m = GET_MODE (recog_data.operand[opno]);
-		  if (SCALAR_INT_MODE_P (m))
-		    switch (mode_bits (m))
-		      {
-		      case 8: out[n++] = 'b'; break;
-		      case 16: out[n++] = 'w'; break;
-		      case 32: out[n++] = 'l'; break;
-		      case 64: out[n++] = 'q'; break;
-		      default: break;
-		      }
-		}
+	      append_operand_code (code, opno, out, &n, outlen);
 	      continue;
 	    }
 	  /* punctuation codes (%+ %! %^ %* ...) print prefixes or nothing */
@@ -676,6 +684,69 @@ nontemporal_src_p (rtx src)
 	 && !strcmp (unspec_strings[k], "UNSPEC_MOVNT");
 }
 
+/* A SET to memory DEST from SRC: a store; a read-modify-write op keeps its
+ * operation class. */
+void
+classify_store (rtx dest, rtx src, rl_insn *ri)
+{
+  ri->mem = RL_MEM_STORE;
+  ri->mem_width = mode_bits (GET_MODE (dest));
+  ri->width = ri->mem_width;
+  ri->elem_bits = elem_bits_of (GET_MODE (dest));
+  ri->nontemporal = nontemporal_src_p (src);
+  rtx s = src;
+  while (GET_CODE (s) == SUBREG || GET_CODE (s) == VEC_SELECT
+	 || GET_CODE (s) == VEC_MERGE || GET_CODE (s) == UNSPEC)
+    {
+      if (GET_CODE (s) == UNSPEC && XVECLEN (s, 0) != 1)
+	break;
+      s = GET_CODE (s) == UNSPEC ? XVECEXP (s, 0, 0) : XEXP (s, 0);
+    }
+  if (REG_P (s) || CONSTANT_P (s) || GET_CODE (s) == CONST_VECTOR)
+    ri->cls = RL_IC_STORE;
+  else
+    {
+      machine_mode om;
+      ri->cls = classify_op (src, &om);
+      if (ri->cls == RL_IC_OTHER && (GET_CODE (src) == VEC_SELECT
+				     || GET_CODE (src) == UNSPEC))
+	ri->cls = RL_IC_STORE;
+    }
+}
+
+/* A SET to register DEST from SRC: a pure load, or an operation (possibly
+ * with a memory operand). */
+void
+classify_reg_set (rtx dest, rtx src, rl_insn *ri)
+{
+  rtx m = pure_mem_source (src);
+  if (m)
+    {
+      ri->cls = RL_IC_LOAD;
+      ri->mem = RL_MEM_LOAD;
+      ri->mem_width = GET_CODE (src) == VEC_SELECT
+	? mode_bits (GET_MODE (src)) : mode_bits (GET_MODE (m));
+      ri->width = mode_bits (GET_MODE (dest));
+      ri->elem_bits = elem_bits_of (GET_MODE (dest));
+      return;
+    }
+  machine_mode om = VOIDmode;
+  ri->cls = classify_op (src, &om);
+  if (om == VOIDmode || GET_MODE_CLASS (om) == MODE_CC)
+    om = GET_MODE (dest);
+  if (GET_MODE_CLASS (om) == MODE_CC)
+    om = VOIDmode;
+  ri->width = mode_bits (om);
+  ri->elem_bits = elem_bits_of (om);
+  rtx mm = find_mem (src);
+  if (mm)
+    {
+      ri->mem = RL_MEM_LOAD_OP;
+      ri->mem_width = mode_bits (GET_MODE (mm));
+    }
+}
+
+/* The record of INSN: class, widths, memory kind, mnemonic, registers. */
 void
 classify_insn (rtx_insn *insn, rl_insn *ri)
 {
@@ -705,64 +776,10 @@ classify_insn (rtx_insn *insn, rl_insn *ri)
 	     || GET_CODE (dest) == ZERO_EXTRACT)
 	dest = XEXP (dest, 0);
       fallback = GET_RTX_NAME (GET_CODE (src));
-
       if (MEM_P (dest))
-	{
-	  /* store; a read-modify-write op keeps its operation class */
-	  ri->mem = RL_MEM_STORE;
-	  ri->mem_width = mode_bits (GET_MODE (dest));
-	  ri->width = ri->mem_width;
-	  ri->elem_bits = elem_bits_of (GET_MODE (dest));
-	  ri->nontemporal = nontemporal_src_p (src);
-	  rtx s = src;
-	  while (GET_CODE (s) == SUBREG || GET_CODE (s) == VEC_SELECT
-		 || GET_CODE (s) == VEC_MERGE || GET_CODE (s) == UNSPEC)
-	    {
-	      if (GET_CODE (s) == UNSPEC && XVECLEN (s, 0) != 1)
-		break;
-	      s = GET_CODE (s) == UNSPEC ? XVECEXP (s, 0, 0) : XEXP (s, 0);
-	    }
-	  if (REG_P (s) || CONSTANT_P (s) || GET_CODE (s) == CONST_VECTOR)
-	    ri->cls = RL_IC_STORE;
-	  else
-	    {
-	      machine_mode om;
-	      ri->cls = classify_op (src, &om);
-	      if (ri->cls == RL_IC_OTHER && (GET_CODE (src) == VEC_SELECT
-					     || GET_CODE (src) == UNSPEC))
-		ri->cls = RL_IC_STORE;
-	    }
-	}
+	classify_store (dest, src, ri);
       else
-	{
-	  rtx m = pure_mem_source (src);
-	  if (m)
-	    {
-	      ri->cls = RL_IC_LOAD;
-	      ri->mem = RL_MEM_LOAD;
-	      ri->mem_width = GET_CODE (src) == VEC_SELECT
-		? mode_bits (GET_MODE (src)) : mode_bits (GET_MODE (m));
-	      ri->width = mode_bits (GET_MODE (dest));
-	      ri->elem_bits = elem_bits_of (GET_MODE (dest));
-	    }
-	  else
-	    {
-	      machine_mode om = VOIDmode;
-	      ri->cls = classify_op (src, &om);
-	      if (om == VOIDmode || GET_MODE_CLASS (om) == MODE_CC)
-		om = GET_MODE (dest);
-	      if (GET_MODE_CLASS (om) == MODE_CC)
-		om = VOIDmode;
-	      ri->width = mode_bits (om);
-	      ri->elem_bits = elem_bits_of (om);
-	      rtx mm = find_mem (src);
-	      if (mm)
-		{
-		  ri->mem = RL_MEM_LOAD_OP;
-		  ri->mem_width = mode_bits (GET_MODE (mm));
-		}
-	    }
-	}
+	classify_reg_set (dest, src, ri);
     }
   else
     {
