@@ -10,9 +10,29 @@
 
 #include "machines/select.h"
 
+/* A user error located in another file (a machine file): MSG is
+ * "FILE:LINE:COL: what was expected".  Printed as a compiler diagnostic
+ * "FILE:LINE:COL: error: roofline: ..." and counted as an error, so the
+ * compilation fails as it does for a bad command-line option. */
+static void
+rl_user_error_at_file (const char *msg)
+{
+  const char *p = msg;
+  for (int colons = 0; *p && colons < 3; p++)
+    if (*p == ':')
+      colons++;
+  if (!*p)
+    {
+      error ("roofline: %s", msg);
+      return;
+    }
+  fprintf (stderr, "%.*s error: roofline:%s\n", (int) (p - msg), msg, p);
+  diagnostic_kind_count (global_dc, DK_ERROR)++;
+}
+
 /* The last -march= / -mtune= of the command line, or NULL. */
 static const char *
-rl_option_value (size_t opt_index)
+rl_last_option_arg (size_t opt_index)
 {
   const char *v = NULL;
   for (unsigned i = 0; i < save_decoded_options_count; i++)
@@ -71,7 +91,7 @@ rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
   char why[128] = "";
   const char *name = opts->machine_arg;
   if (!name)
-    name = rl_machine_default_name (rl_option_value (OPT_march_), rl_option_value (OPT_mtune_),
+    name = rl_machine_default_name (rl_last_option_arg (OPT_march_), rl_last_option_arg (OPT_mtune_),
 				    why, sizeof why);
   char dir[1024], path[1024], err[1024];
   rl_machine_dir (plugin_path, dir, sizeof dir);

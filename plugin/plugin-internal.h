@@ -6,6 +6,13 @@
 #include "polyhedral/nest.h"
 #include "portmodel/portmodel.h"
 
+/* Location of a GIMPLE loop (the for-condition). */
+static inline location_t
+rl_loop_location (class loop *loop)
+{
+  return find_loop_location (loop).get_location_t ();
+}
+
 /* gimple-nest.cc: build the model of the nest whose outermost loop is OUTER
  * (GIMPLE, before vect, loops and SCEV initialised).  Known parameter values
  * come from DEFINES (NAME=VALUE pairs, may be NULL).  Returns true and fills OUT,
