@@ -77,31 +77,4 @@ rl_compat_gcc_version (void)
 	class loop *LOOP; FOR_EACH_LOOP_FN ((FUN), LOOP, 0)
 #endif
 
-/* Location of a GIMPLE loop (the for-condition). */
-static inline location_t
-rl_loop_location (class loop *loop)
-{
-  return find_loop_location (loop).get_location_t ();
-}
-
-/* A user error located in another file (a machine file): MSG is
- * "FILE:LINE:COL: what was expected".  Printed as a compiler diagnostic
- * "FILE:LINE:COL: error: roofline: ..." and counted as an error, so the
- * compilation fails as it does for a bad command-line option. */
-static inline void
-rl_user_error_at_file (const char *msg)
-{
-  const char *p = msg;
-  for (int colons = 0; *p && colons < 3; p++)
-    if (*p == ':')
-      colons++;
-  if (!*p)
-    {
-      error ("roofline: %s", msg);
-      return;
-    }
-  fprintf (stderr, "%.*s error: roofline:%s\n", (int) (p - msg), msg, p);
-  diagnostic_kind_count (global_dc, DK_ERROR)++;
-}
-
 #endif

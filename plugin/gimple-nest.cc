@@ -1124,22 +1124,13 @@ forced_divisors (nest_ctx *c, acc_info *a, tree core, const rl_poly *strides, in
     }
 }
 
-/* Analyse the memory reference REF of STMT (a write if WRITE) into A. */
+/* The element of REF into A: lanes of a vector access written in the source
+ * (intrinsics: *(__m256d *) &b[i]; analyse_accesses adds lanes 1..), element
+ * kind and size.  DISP names REF in messages. */
 static bool
-analyse_ref (nest_ctx *c, tree ref, gimple *stmt, bool write, acc_info *a)
+ref_element (nest_ctx *c, tree ref, const char *disp, acc_info *a)
 {
-  class loop *l = loop_containing_stmt (stmt);
-  char disp[RL_NAME_MAX];
-  ref_display_name (ref, disp, sizeof disp);
-
-  memset (a, 0, sizeof *a);
-  a->line = LOCATION_LINE (gimple_location (stmt));
-  if (a->line == 0)   /* e.g. moved out of the inner loop by store motion */
-    a->line = LOCATION_LINE (rl_loop_location (l));
-  a->write = write;
   tree type = TREE_TYPE (ref);
-  /* a vector access written in the source (intrinsics: *(__m256d *) &b[i]) is
-     an access to each of its lanes (analyse_accesses adds lanes 1..) */
   a->lanes = 1;
   if (VECTOR_TYPE_P (type))
     {
@@ -1154,26 +1145,38 @@ analyse_ref (nest_ctx *c, tree ref, gimple *stmt, bool write, acc_info *a)
       || tree_to_shwi (TYPE_SIZE_UNIT (type)) <= 0)
     return fail (c, "access to %s of unknown size", disp);
   a->esz = tree_to_shwi (TYPE_SIZE_UNIT (type));
+  return true;
+}
 
-  /* peel the ARRAY_REFs, innermost first */
-  tree peeled[RL_MAX_DIMS];
-  int npeeled = 0;
-  tree core = ref;
-  while (TREE_CODE (core) == ARRAY_REF)
+/* Peel the ARRAY_REFs of REF, innermost first, into PEELED[*NPEELED]; *CORE
+ * is what is left: a MEM_REF or a variable. */
+static bool
+peel_array_refs (nest_ctx *c, tree ref, const char *disp, tree *peeled, int *npeeled,
+		 tree *core)
+{
+  *npeeled = 0;
+  *core = ref;
+  while (TREE_CODE (*core) == ARRAY_REF)
     {
-      if (npeeled == RL_MAX_DIMS)
+      if (*npeeled == RL_MAX_DIMS)
 	return fail (c, "too many dimensions in %s", disp);
-      peeled[npeeled++] = core;
-      core = TREE_OPERAND (core, 0);
+      peeled[(*npeeled)++] = *core;
+      *core = TREE_OPERAND (*core, 0);
     }
-  if (TREE_CODE (core) == COMPONENT_REF)
+  if (TREE_CODE (*core) == COMPONENT_REF)
     return fail (c, "struct field access in %s", disp);
-  if (TREE_CODE (core) != MEM_REF && !VAR_P (core) && TREE_CODE (core) != PARM_DECL)
+  if (TREE_CODE (*core) != MEM_REF && !VAR_P (*core) && TREE_CODE (*core) != PARM_DECL)
     return fail (c, "unsupported access to %s", disp);
-  a->pure_pointer = npeeled == 0 && TREE_CODE (core) == MEM_REF;
+  return true;
+}
 
-  /* index polynomials (elements) and their strides (bytes), innermost first */
-  rl_poly idx[RL_MAX_DIMS], stride[RL_MAX_DIMS], tmp;
+/* Index polynomials (elements) IDX and strides (bytes) STRIDE of the NPEELED
+ * ARRAY_REFs PEELED, innermost first, in loop L. */
+static bool
+index_polys (nest_ctx *c, tree *peeled, int npeeled, class loop *l, const char *disp,
+	     rl_poly *idx, rl_poly *stride)
+{
+  rl_poly tmp;
   for (int d = 0; d < npeeled; d++)
     {
       tree low = array_ref_low_bound (peeled[d]);
@@ -1188,37 +1191,48 @@ analyse_ref (nest_ctx *c, tree ref, gimple *stmt, bool write, acc_info *a)
       if (stride[d].base || poly_has_iters (&stride[d]))
 	return fail (c, "non-affine subscript of %s", disp);
     }
+  return true;
+}
 
-  /* a[i][j] of a declared array with one index per dimension: direct */
-  if (DECL_P (core))
+/* A reference to the declared variable CORE with one index per dimension
+ * (a[i][j], or a scalar in memory): a direct access into A.  False if the
+ * reference must be flattened (A's name and alignment are set either way). */
+static bool
+direct_access (tree core, const rl_poly *idx, int npeeled, acc_info *a)
+{
+  base_name (core, a->name, sizeof a->name);
+  a->align = DECL_ALIGN_UNIT (core);
+  int nd = 0;
+  bool h0 = false;
+  if (TREE_CODE (TREE_TYPE (core)) != ARRAY_TYPE && npeeled == 0)
     {
-      base_name (core, a->name, sizeof a->name);
-      a->align = DECL_ALIGN_UNIT (core);
-      int nd = 0;
-      bool h0 = false;
-      if (TREE_CODE (TREE_TYPE (core)) != ARRAY_TYPE && npeeled == 0)
-	{
-	  /* a scalar in memory: one element */
-	  a->mode = ACC_DIRECT;
-	  a->ndims = 1;
-	  a->ext[0] = 1;
-	  a->has_ext0 = true;
-	  poly_zero (&a->sub[0]);
-	  return true;
-	}
-      if (array_type_extents (TREE_TYPE (core), a->ext, &nd, &h0) && nd == npeeled)
-	{
-	  a->mode = ACC_DIRECT;
-	  a->ndims = nd;
-	  a->has_ext0 = h0;
-	  for (int d = 0; d < nd; d++)
-	    a->sub[d] = idx[nd - 1 - d];
-	  return true;
-	}
+      /* a scalar in memory: one element */
+      a->mode = ACC_DIRECT;
+      a->ndims = 1;
+      a->ext[0] = 1;
+      a->has_ext0 = true;
+      poly_zero (&a->sub[0]);
+      return true;
     }
+  if (array_type_extents (TREE_TYPE (core), a->ext, &nd, &h0) && nd == npeeled)
+    {
+      a->mode = ACC_DIRECT;
+      a->ndims = nd;
+      a->has_ext0 = h0;
+      for (int d = 0; d < nd; d++)
+	a->sub[d] = idx[nd - 1 - d];
+      return true;
+    }
+  return false;
+}
 
-  /* flattened: byte address = base + P + sum idx*stride */
-  rl_poly bytes;
+/* A flattened access into A: byte address = base + P + sum idx*stride, in
+ * elements. */
+static bool
+flat_access (nest_ctx *c, tree core, const rl_poly *idx, const rl_poly *stride,
+	     int npeeled, class loop *l, const char *disp, acc_info *a)
+{
+  rl_poly bytes, tmp;
   poly_zero (&bytes);
   c->err = ERR_NONE;
   if (TREE_CODE (core) == MEM_REF)
@@ -1258,6 +1272,37 @@ analyse_ref (nest_ctx *c, tree ref, gimple *stmt, bool write, acc_info *a)
   return true;
 }
 
+/* Analyse the memory reference REF of STMT (a write if WRITE) into A. */
+static bool
+analyse_ref (nest_ctx *c, tree ref, gimple *stmt, bool write, acc_info *a)
+{
+  class loop *l = loop_containing_stmt (stmt);
+  char disp[RL_NAME_MAX];
+  ref_display_name (ref, disp, sizeof disp);
+
+  memset (a, 0, sizeof *a);
+  a->line = LOCATION_LINE (gimple_location (stmt));
+  if (a->line == 0)   /* e.g. moved out of the inner loop by store motion */
+    a->line = LOCATION_LINE (rl_loop_location (l));
+  a->write = write;
+  if (!ref_element (c, ref, disp, a))
+    return false;
+
+  tree peeled[RL_MAX_DIMS];
+  int npeeled;
+  tree core;
+  if (!peel_array_refs (c, ref, disp, peeled, &npeeled, &core))
+    return false;
+  a->pure_pointer = npeeled == 0 && TREE_CODE (core) == MEM_REF;
+
+  rl_poly idx[RL_MAX_DIMS], stride[RL_MAX_DIMS];
+  if (!index_polys (c, peeled, npeeled, l, disp, idx, stride))
+    return false;
+  if (DECL_P (core) && direct_access (core, idx, npeeled, a))
+    return true;
+  return flat_access (c, core, idx, stride, npeeled, l, disp, a);
+}
+
 /* Divisors of a flattened access: the forced ones, then size parameters found in
  * the coefficients of the iterators (lowest degree first). */
 static int
@@ -1293,6 +1338,96 @@ derive_divisors (nest_ctx *c, const acc_info *a, rl_poly *div)
   return n;
 }
 
+/* The divisors of the flattened accesses to the array of ACC[FIRST] (all of
+ * ACC[FIRST..NACC) with its name) into DIV[*NDIV]; they must agree, and all
+ * accesses must have the same mode, element and (direct) rank. */
+static bool
+array_divisors (nest_ctx *c, acc_info *acc, int nacc, int first, rl_poly *div, int *ndiv)
+{
+  acc_info *a0 = &acc[first];
+  *ndiv = 0;
+  for (int k = first; k < nacc; k++)
+    {
+      acc_info *a = &acc[k];
+      if (strcmp (a->name, a0->name))
+	continue;
+      if (a->mode != a0->mode || a->esz != a0->esz || a->kind != a0->kind
+	  || (a->mode == ACC_DIRECT && a->ndims != a0->ndims))
+	return fail (c, "inconsistent accesses to %s", a0->name);
+      if (a->mode == ACC_FLAT)
+	{
+	  rl_poly d[RL_MAX_DIMS];
+	  int nd = derive_divisors (c, a, d);
+	  for (int i = 0; i < nd && i < *ndiv; i++)
+	    if (!poly_equal (&d[i], &div[i]))
+	      return fail (c, "inconsistent dimensions of %s", a0->name);
+	  for (int i = *ndiv; i < nd; i++)
+	    div[i] = d[i];
+	  if (nd > *ndiv)
+	    *ndiv = nd;
+	}
+    }
+  return true;
+}
+
+/* Rank and extents of ARR from its first access A0 and the divisors DIV[NDIV]. */
+static bool
+array_extents (nest_ctx *c, rl_array *arr, const acc_info *a0, const rl_poly *div, int ndiv)
+{
+  if (a0->mode == ACC_DIRECT)
+    {
+      arr->ndims = a0->ndims;
+      arr->has_extent0 = a0->has_ext0;
+      for (int d = 0; d < arr->ndims; d++)
+	if (d > 0 || a0->has_ext0)
+	  arr->extent[d].cst = a0->ext[d];
+      return true;
+    }
+  arr->ndims = ndiv + 1;
+  arr->delinearized = a0->pure_pointer && ndiv > 0;
+  arr->has_extent0 = ndiv == a0->nforced && a0->has_ext0;
+  if (arr->has_extent0)
+    arr->extent[0].cst = a0->ext[0];
+  for (int k = 0; k < ndiv; k++)
+    if (!poly_to_aff (&div[k], c->nloops, &arr->extent[arr->ndims - 1 - k]))
+      return fail (c, "non-affine extent of %s", a0->name);
+  return true;
+}
+
+/* Add access A to array AI (ARR, divisors DIV[NDIV]) of the nest: its subscripts
+ * (a flattened one split by the divisors). */
+static bool
+add_access (nest_ctx *c, int ai, const rl_array *arr, const acc_info *a,
+	    const rl_poly *div, int ndiv)
+{
+  rl_nest *out = c->out;
+  rl_access *ra = &out->accesses[out->naccesses++];
+  ra->array = ai;
+  ra->is_write = a->write;
+  ra->line = a->line;
+  rl_poly subs[RL_MAX_DIMS];
+  if (a->mode == ACC_DIRECT)
+    for (int d = 0; d < a->ndims; d++)
+      subs[d] = a->sub[d];
+  else
+    {
+      rl_poly q = a->elems, quo, rem;
+      for (int i = 0; i < ndiv; i++)
+	{
+	  c->err = ERR_NONE;
+	  if (!poly_split (c, &q, &div[i], &quo, &rem))
+	    return access_fail (c, arr->name);
+	  subs[arr->ndims - 1 - i] = rem;
+	  q = quo;
+	}
+      subs[0] = q;
+    }
+  for (int d = 0; d < arr->ndims; d++)
+    if (!poly_to_aff (&subs[d], c->nloops, &ra->sub[d]))
+      return fail (c, "non-affine subscript of %s", arr->name);
+  return true;
+}
+
 /* Add the accesses of array NAME (all of ACC[] with that name) to the nest. */
 static bool
 add_array (nest_ctx *c, acc_info *acc, int nacc, int first)
@@ -1309,79 +1444,13 @@ add_array (nest_ctx *c, acc_info *acc, int nacc, int first)
   arr->align = a0->align;
 
   rl_poly div[RL_MAX_DIMS];
-  int ndiv = 0;
+  int ndiv;
+  if (!array_divisors (c, acc, nacc, first, div, &ndiv)
+      || !array_extents (c, arr, a0, div, ndiv))
+    return false;
   for (int k = first; k < nacc; k++)
-    {
-      acc_info *a = &acc[k];
-      if (strcmp (a->name, a0->name))
-	continue;
-      if (a->mode != a0->mode || a->esz != a0->esz || a->kind != a0->kind
-	  || (a->mode == ACC_DIRECT && a->ndims != a0->ndims))
-	return fail (c, "inconsistent accesses to %s", a0->name);
-      if (a->mode == ACC_FLAT)
-	{
-	  rl_poly d[RL_MAX_DIMS];
-	  int nd = derive_divisors (c, a, d);
-	  for (int i = 0; i < nd && i < ndiv; i++)
-	    if (!poly_equal (&d[i], &div[i]))
-	      return fail (c, "inconsistent dimensions of %s", a0->name);
-	  for (int i = ndiv; i < nd; i++)
-	    div[i] = d[i];
-	  if (nd > ndiv)
-	    ndiv = nd;
-	}
-    }
-
-  if (a0->mode == ACC_DIRECT)
-    {
-      arr->ndims = a0->ndims;
-      arr->has_extent0 = a0->has_ext0;
-      for (int d = 0; d < arr->ndims; d++)
-	if (d > 0 || a0->has_ext0)
-	  arr->extent[d].cst = a0->ext[d];
-    }
-  else
-    {
-      arr->ndims = ndiv + 1;
-      arr->delinearized = a0->pure_pointer && ndiv > 0;
-      arr->has_extent0 = ndiv == a0->nforced && a0->has_ext0;
-      if (arr->has_extent0)
-	arr->extent[0].cst = a0->ext[0];
-      for (int k = 0; k < ndiv; k++)
-	if (!poly_to_aff (&div[k], c->nloops, &arr->extent[arr->ndims - 1 - k]))
-	  return fail (c, "non-affine extent of %s", a0->name);
-    }
-
-  for (int k = first; k < nacc; k++)
-    {
-      acc_info *a = &acc[k];
-      if (strcmp (a->name, a0->name))
-	continue;
-      rl_access *ra = &out->accesses[out->naccesses++];
-      ra->array = ai;
-      ra->is_write = a->write;
-      ra->line = a->line;
-      rl_poly subs[RL_MAX_DIMS];
-      if (a->mode == ACC_DIRECT)
-	for (int d = 0; d < a->ndims; d++)
-	  subs[d] = a->sub[d];
-      else
-	{
-	  rl_poly q = a->elems, quo, rem;
-	  for (int i = 0; i < ndiv; i++)
-	    {
-	      c->err = ERR_NONE;
-	      if (!poly_split (c, &q, &div[i], &quo, &rem))
-		return access_fail (c, a0->name);
-	      subs[arr->ndims - 1 - i] = rem;
-	      q = quo;
-	    }
-	  subs[0] = q;
-	}
-      for (int d = 0; d < arr->ndims; d++)
-	if (!poly_to_aff (&subs[d], c->nloops, &ra->sub[d]))
-	  return fail (c, "non-affine subscript of %s", a0->name);
-    }
+    if (!strcmp (acc[k].name, a0->name) && !add_access (c, ai, arr, &acc[k], div, ndiv))
+      return false;
   return true;
 }
 

@@ -6,6 +6,13 @@
 #include "polyhedral/nest.h"
 #include "portmodel/portmodel.h"
 
+/* Location of a GIMPLE loop (the for-condition). */
+static inline location_t
+rl_loop_location (class loop *loop)
+{
+  return find_loop_location (loop).get_location_t ();
+}
+
 /* gimple-nest.cc: build the model of the nest whose outermost loop is OUTER
  * (GIMPLE, before vect, loops and SCEV initialised).  Known parameter values
  * come from DEFINES (NAME=VALUE pairs, may be NULL).  Returns true and fills OUT,
@@ -19,16 +26,27 @@ bool rl_gimple_build_nest (function *fun, class loop *outer,
  * type of its statements, 1 when no statement has a vector type. */
 int rl_gimple_vector_factor (class loop *loop);
 
+/* rtl-body.cc: what the RTL passes record for the current function (one entry
+ * per innermost loop: GIMPLE number, INSN_UIDs, unroll factor, extracted body).
+ * Part of the per-function state (plugin-state.h); zero-initialised it is empty. */
+struct rl_loop_record;
+struct rl_rtl_records
+{
+  rl_loop_record *recs;
+  int nrecs, cap;
+  tree fndecl;          /* function the records belong to */
+};
+
 /* rtl-body.cc: called in an RTL pass inside loop2 (loops still carry their GIMPLE
- * numbers): remember the INSN_UIDs of each innermost loop of FUN. */
-void rl_rtl_record_loops (function *fun);
+ * numbers): replace REC by the INSN_UIDs of each innermost loop of FUN. */
+void rl_rtl_record_loops (rl_rtl_records *rec, function *fun);
 
 /* rtl-body.cc: called after sched2: rebuild the loops, match each innermost RTL
  * loop to a recorded GIMPLE loop by INSN_UIDs and extract its instructions.
- * Afterwards rl_rtl_body(num) returns the body for GIMPLE loop NUM or NULL. */
-void rl_rtl_extract_bodies (function *fun);
-const rl_body *rl_rtl_body (int gimple_loop_num);
-/* Forget everything recorded for the current function. */
-void rl_rtl_reset (void);
+ * Afterwards rl_rtl_body(REC, num) returns the body for GIMPLE loop NUM or NULL. */
+void rl_rtl_extract_bodies (rl_rtl_records *rec, function *fun);
+const rl_body *rl_rtl_body (const rl_rtl_records *rec, int gimple_loop_num);
+/* Forget everything recorded in REC (it is empty afterwards). */
+void rl_rtl_records_clear (rl_rtl_records *rec);
 
 #endif

@@ -30,11 +30,10 @@
 #include <stdio.h>
 #include <string.h>
 
-namespace {
-
 /* ------------------------------------------------------------------ state */
 
-struct rl_loop_rec {
+/* One innermost loop of the current function, recorded inside loop2. */
+struct rl_loop_record {
   int num;              /* GIMPLE loop number */
   int unroll;           /* unroll factor applied by loop2_unroll, >= 1 */
   int *uids;            /* sorted INSN_UIDs of the body (non-debug insns) */
@@ -43,23 +42,7 @@ struct rl_loop_rec {
   int best_common;      /* UIDs shared with the RTL loop BODY came from */
 };
 
-rl_loop_rec *recs;
-int nrecs, recs_cap;
-tree rec_fndecl;        /* function the records belong to */
-
-void
-free_records (void)
-{
-  for (int i = 0; i < nrecs; i++)
-    {
-      XDELETEVEC (recs[i].uids);
-      XDELETE (recs[i].body);
-    }
-  XDELETEVEC (recs);
-  recs = NULL;
-  nrecs = recs_cap = 0;
-  rec_fndecl = NULL_TREE;
-}
+namespace {
 
 int
 cmp_int (const void *a, const void *b)
@@ -354,6 +337,34 @@ print_cond (char *out, size_t outlen, rtx cmp, int letter)
     }
 }
 
+/* The text operand code CODE of operand OPNO prints into a mnemonic (a
+ * condition suffix for %C %c %F %f, a size suffix for %z), appended at OUT+*N. */
+void
+append_operand_code (char code, int opno, char *out, size_t *n, size_t outlen)
+{
+  if ((code == 'C' || code == 'c' || code == 'F' || code == 'f')
+      && opno < recog_data.n_operands)
+    {
+      char cond[16];
+      print_cond (cond, sizeof cond, recog_data.operand[opno], code);
+      for (const char *q = cond; *q && *n + 1 < outlen; q++)
+	out[(*n)++] = *q;
+    }
+  else if (code == 'z' && opno < recog_data.n_operands)
+    {
+      machine_mode m = GET_MODE (recog_data.operand[opno]);
+      if (SCALAR_INT_MODE_P (m))
+	switch (mode_bits (m))
+	  {
+	  case 8: out[(*n)++] = 'b'; break;
+	  case 16: out[(*n)++] = 'w'; break;
+	  case 32: out[(*n)++] = 'l'; break;
+	  case 64: out[(*n)++] = 'q'; break;
+	  default: break;
+	  }
+    }
+}
+
 /* First word of template TEMPL with %-codes resolved, into OUT. */
 void
 template_mnemonic (const char *templ, char *out, size_t outlen)
@@ -413,27 +424,7 @@ template_mnemonic (const char *templ, char *out, size_t outlen)
 	      p++;
 	      while (ISDIGIT (p[1]))
 		opno = opno * 10 + (*++p - '0');
-	      if ((code == 'C' || code == 'c' || code == 'F' || code == 'f')
-		  && opno < recog_data.n_operands)
-		{
-		  char cond[16];
-		  print_cond (cond, sizeof cond, recog_data.operand[opno], code);
-		  for (const char *q = cond; *q && n + 1 < outlen; q++)
-		    out[n++] = *q;
-		}
-	      else if (code == 'z' && opno < recog_data.n_operands)
-		{
-		  machine_mode m = GET_MODE (recog_data.operand[opno]);
-		  if (SCALAR_INT_MODE_P (m))
-		    switch (mode_bits (m))
-		      {
-		      case 8: out[n++] = 'b'; break;
-		      case 16: out[n++] = 'w'; break;
-		      case 32: out[n++] = 'l'; break;
-		      case 64: out[n++] = 'q'; break;
-		      default: break;
-		      }
-		}
+	      append_operand_code (code, opno, out, &n, outlen);
 	      continue;
 	    }
 	  /* punctuation codes (%+ %! %^ %* ...) print prefixes or nothing */
@@ -693,6 +684,69 @@ nontemporal_src_p (rtx src)
 	 && !strcmp (unspec_strings[k], "UNSPEC_MOVNT");
 }
 
+/* A SET to memory DEST from SRC: a store; a read-modify-write op keeps its
+ * operation class. */
+void
+classify_store (rtx dest, rtx src, rl_insn *ri)
+{
+  ri->mem = RL_MEM_STORE;
+  ri->mem_width = mode_bits (GET_MODE (dest));
+  ri->width = ri->mem_width;
+  ri->elem_bits = elem_bits_of (GET_MODE (dest));
+  ri->nontemporal = nontemporal_src_p (src);
+  rtx s = src;
+  while (GET_CODE (s) == SUBREG || GET_CODE (s) == VEC_SELECT
+	 || GET_CODE (s) == VEC_MERGE || GET_CODE (s) == UNSPEC)
+    {
+      if (GET_CODE (s) == UNSPEC && XVECLEN (s, 0) != 1)
+	break;
+      s = GET_CODE (s) == UNSPEC ? XVECEXP (s, 0, 0) : XEXP (s, 0);
+    }
+  if (REG_P (s) || CONSTANT_P (s) || GET_CODE (s) == CONST_VECTOR)
+    ri->cls = RL_IC_STORE;
+  else
+    {
+      machine_mode om;
+      ri->cls = classify_op (src, &om);
+      if (ri->cls == RL_IC_OTHER && (GET_CODE (src) == VEC_SELECT
+				     || GET_CODE (src) == UNSPEC))
+	ri->cls = RL_IC_STORE;
+    }
+}
+
+/* A SET to register DEST from SRC: a pure load, or an operation (possibly
+ * with a memory operand). */
+void
+classify_reg_set (rtx dest, rtx src, rl_insn *ri)
+{
+  rtx m = pure_mem_source (src);
+  if (m)
+    {
+      ri->cls = RL_IC_LOAD;
+      ri->mem = RL_MEM_LOAD;
+      ri->mem_width = GET_CODE (src) == VEC_SELECT
+	? mode_bits (GET_MODE (src)) : mode_bits (GET_MODE (m));
+      ri->width = mode_bits (GET_MODE (dest));
+      ri->elem_bits = elem_bits_of (GET_MODE (dest));
+      return;
+    }
+  machine_mode om = VOIDmode;
+  ri->cls = classify_op (src, &om);
+  if (om == VOIDmode || GET_MODE_CLASS (om) == MODE_CC)
+    om = GET_MODE (dest);
+  if (GET_MODE_CLASS (om) == MODE_CC)
+    om = VOIDmode;
+  ri->width = mode_bits (om);
+  ri->elem_bits = elem_bits_of (om);
+  rtx mm = find_mem (src);
+  if (mm)
+    {
+      ri->mem = RL_MEM_LOAD_OP;
+      ri->mem_width = mode_bits (GET_MODE (mm));
+    }
+}
+
+/* The record of INSN: class, widths, memory kind, mnemonic, registers. */
 void
 classify_insn (rtx_insn *insn, rl_insn *ri)
 {
@@ -722,64 +776,10 @@ classify_insn (rtx_insn *insn, rl_insn *ri)
 	     || GET_CODE (dest) == ZERO_EXTRACT)
 	dest = XEXP (dest, 0);
       fallback = GET_RTX_NAME (GET_CODE (src));
-
       if (MEM_P (dest))
-	{
-	  /* store; a read-modify-write op keeps its operation class */
-	  ri->mem = RL_MEM_STORE;
-	  ri->mem_width = mode_bits (GET_MODE (dest));
-	  ri->width = ri->mem_width;
-	  ri->elem_bits = elem_bits_of (GET_MODE (dest));
-	  ri->nontemporal = nontemporal_src_p (src);
-	  rtx s = src;
-	  while (GET_CODE (s) == SUBREG || GET_CODE (s) == VEC_SELECT
-		 || GET_CODE (s) == VEC_MERGE || GET_CODE (s) == UNSPEC)
-	    {
-	      if (GET_CODE (s) == UNSPEC && XVECLEN (s, 0) != 1)
-		break;
-	      s = GET_CODE (s) == UNSPEC ? XVECEXP (s, 0, 0) : XEXP (s, 0);
-	    }
-	  if (REG_P (s) || CONSTANT_P (s) || GET_CODE (s) == CONST_VECTOR)
-	    ri->cls = RL_IC_STORE;
-	  else
-	    {
-	      machine_mode om;
-	      ri->cls = classify_op (src, &om);
-	      if (ri->cls == RL_IC_OTHER && (GET_CODE (src) == VEC_SELECT
-					     || GET_CODE (src) == UNSPEC))
-		ri->cls = RL_IC_STORE;
-	    }
-	}
+	classify_store (dest, src, ri);
       else
-	{
-	  rtx m = pure_mem_source (src);
-	  if (m)
-	    {
-	      ri->cls = RL_IC_LOAD;
-	      ri->mem = RL_MEM_LOAD;
-	      ri->mem_width = GET_CODE (src) == VEC_SELECT
-		? mode_bits (GET_MODE (src)) : mode_bits (GET_MODE (m));
-	      ri->width = mode_bits (GET_MODE (dest));
-	      ri->elem_bits = elem_bits_of (GET_MODE (dest));
-	    }
-	  else
-	    {
-	      machine_mode om = VOIDmode;
-	      ri->cls = classify_op (src, &om);
-	      if (om == VOIDmode || GET_MODE_CLASS (om) == MODE_CC)
-		om = GET_MODE (dest);
-	      if (GET_MODE_CLASS (om) == MODE_CC)
-		om = VOIDmode;
-	      ri->width = mode_bits (om);
-	      ri->elem_bits = elem_bits_of (om);
-	      rtx mm = find_mem (src);
-	      if (mm)
-		{
-		  ri->mem = RL_MEM_LOAD_OP;
-		  ri->mem_width = mode_bits (GET_MODE (mm));
-		}
-	    }
-	}
+	classify_reg_set (dest, src, ri);
     }
   else
     {
@@ -810,7 +810,7 @@ real_insn_p (rtx_insn *insn)
 
 /* BB is on a path that (by the profile, guessed or measured) runs in fewer
  * than 1 of RL_COLD_RATIO passes through LOOP: errno calls of sqrt, assert and
- * bounds-check failures.  Such paths are left out of the body; the first model
+ * bounds-check failures.  Such paths are left out of the body; the model
  * costs one pass through the hot blocks. */
 #define RL_COLD_RATIO 20
 bool
@@ -874,53 +874,123 @@ dump_body (int num, const rl_body *b)
     }
 }
 
+/* Append an empty record to REC. */
+rl_loop_record *
+new_record (rl_rtl_records *rec)
+{
+  if (rec->nrecs == rec->cap)
+    {
+      rec->cap = rec->cap ? 2 * rec->cap : 8;
+      rec->recs = XRESIZEVEC (rl_loop_record, rec->recs, rec->cap);
+    }
+  rl_loop_record *r = &rec->recs[rec->nrecs++];
+  memset (r, 0, sizeof *r);
+  return r;
+}
+
+/* Unroll factor loop2_unroll applied to LOOP (1: not unrolled). */
+int
+unroll_factor (class loop *loop)
+{
+  switch (loop->lpt_decision.decision)
+    {
+    case LPT_UNROLL_CONSTANT:
+    case LPT_UNROLL_RUNTIME:
+    case LPT_UNROLL_STUPID:
+      return (int) loop->lpt_decision.times + 1;
+    default:
+      return 1;
+    }
+}
+
+/* The record of REC sharing the most INSN_UIDs with late loop LOOP, or -1;
+ * the number of shared UIDs in *COMMON. */
+int
+best_record_for (const rl_rtl_records *rec, class loop *loop, int *common)
+{
+  int nu = 0;
+  int *uids = loop_uids (loop, &nu);
+  int best = -1, bestc = 0;
+  for (int i = 0; i < rec->nrecs; i++)
+    {
+      int c = common_count (uids, nu, rec->recs[i].uids, rec->recs[i].nuids);
+      if (c > bestc)
+	{
+	  bestc = c;
+	  best = i;
+	}
+    }
+  XDELETEVEC (uids);
+  *common = bestc;
+  return best;
+}
+
+/* Match every innermost late loop of FUN to its record and extract its body
+ * (a record keeps the body of the late loop sharing the most UIDs with it). */
+void
+extract_matched_bodies (rl_rtl_records *rec, function *fun)
+{
+  RL_FOR_EACH_LOOP_INNERMOST (fun, loop)
+    {
+      if (loop->num == 0 || loop->inner)
+	continue;
+      int bestc;
+      int best = best_record_for (rec, loop, &bestc);
+      if (best < 0 || bestc <= rec->recs[best].best_common)
+	continue;
+      rl_loop_record *r = &rec->recs[best];
+      if (!r->body)
+	r->body = XNEW (rl_body);
+      build_body (fun, loop, r->body);
+      if (getenv ("ROOFLINE_DUMP_INSNS"))
+	dump_body (r->num, r->body);
+      r->body->vector_factor = 0;   /* the caller knows it from GIMPLE */
+      r->body->unroll = r->unroll;
+      r->body->iters_per_pass = r->unroll;
+      r->best_common = bestc;
+    }
+}
+
 } // anon namespace
 
 /* ------------------------------------------------------------------ API */
 
 void
-rl_rtl_reset (void)
+rl_rtl_records_clear (rl_rtl_records *rec)
 {
-  free_records ();
+  for (int i = 0; i < rec->nrecs; i++)
+    {
+      XDELETEVEC (rec->recs[i].uids);
+      XDELETE (rec->recs[i].body);
+    }
+  XDELETEVEC (rec->recs);
+  rec->recs = NULL;
+  rec->nrecs = rec->cap = 0;
+  rec->fndecl = NULL_TREE;
 }
 
 void
-rl_rtl_record_loops (function *fun)
+rl_rtl_record_loops (rl_rtl_records *rec, function *fun)
 {
-  free_records ();
+  rl_rtl_records_clear (rec);
   if (!fun || !loops_for_fn (fun))
     return;
-  rec_fndecl = fun->decl;
+  rec->fndecl = fun->decl;
   RL_FOR_EACH_LOOP_INNERMOST (fun, loop)
     {
       if (loop->num == 0 || loop->inner)
 	continue;
-      if (nrecs == recs_cap)
-	{
-	  recs_cap = recs_cap ? 2 * recs_cap : 8;
-	  recs = XRESIZEVEC (rl_loop_rec, recs, recs_cap);
-	}
-      rl_loop_rec *r = &recs[nrecs++];
-      memset (r, 0, sizeof *r);
+      rl_loop_record *r = new_record (rec);
       r->num = loop->num;
-      switch (loop->lpt_decision.decision)
-	{
-	case LPT_UNROLL_CONSTANT:
-	case LPT_UNROLL_RUNTIME:
-	case LPT_UNROLL_STUPID:
-	  r->unroll = (int) loop->lpt_decision.times + 1;
-	  break;
-	default:
-	  r->unroll = 1;
-	}
+      r->unroll = unroll_factor (loop);
       r->uids = loop_uids (loop, &r->nuids);
     }
 }
 
 void
-rl_rtl_extract_bodies (function *fun)
+rl_rtl_extract_bodies (rl_rtl_records *rec, function *fun)
 {
-  if (!fun || nrecs == 0 || fun->decl != rec_fndecl)
+  if (!fun || rec->nrecs == 0 || fun->decl != rec->fndecl)
     return;
   /* Rebuild the loop tree only if nobody else has one (after loop2_done
      current_loops is NULL); then leave the function as we found it. */
@@ -933,38 +1003,7 @@ rl_rtl_extract_bodies (function *fun)
       own = true;
     }
   if (loops_for_fn (fun))
-    {
-      RL_FOR_EACH_LOOP_INNERMOST (fun, loop)
-	{
-	  if (loop->num == 0 || loop->inner)
-	    continue;
-	  int nu = 0;
-	  int *uids = loop_uids (loop, &nu);
-	  int best = -1, bestc = 0;
-	  for (int i = 0; i < nrecs; i++)
-	    {
-	      int c = common_count (uids, nu, recs[i].uids, recs[i].nuids);
-	      if (c > bestc)
-		{
-		  bestc = c;
-		  best = i;
-		}
-	    }
-	  XDELETEVEC (uids);
-	  if (best < 0 || bestc <= recs[best].best_common)
-	    continue;
-	  rl_loop_rec *r = &recs[best];
-	  if (!r->body)
-	    r->body = XNEW (rl_body);
-	  build_body (fun, loop, r->body);
-	  if (getenv ("ROOFLINE_DUMP_INSNS"))
-	    dump_body (r->num, r->body);
-	  r->body->vector_factor = 0;   /* the caller knows it from GIMPLE */
-	  r->body->unroll = r->unroll;
-	  r->body->iters_per_pass = r->unroll;
-	  r->best_common = bestc;
-	}
-    }
+    extract_matched_bodies (rec, fun);
   if (own)
     loop_optimizer_finalize (fun);
   /* leave no cached operands of ours behind */
@@ -973,10 +1012,10 @@ rl_rtl_extract_bodies (function *fun)
 }
 
 const rl_body *
-rl_rtl_body (int gimple_loop_num)
+rl_rtl_body (const rl_rtl_records *rec, int gimple_loop_num)
 {
-  for (int i = 0; i < nrecs; i++)
-    if (recs[i].num == gimple_loop_num)
-      return recs[i].body;
+  for (int i = 0; i < rec->nrecs; i++)
+    if (rec->recs[i].num == gimple_loop_num)
+      return rec->recs[i].body;
   return NULL;
 }

@@ -1,0 +1,120 @@
+/* machine-choice.cc - which machine file the compilation uses, and loading it.
+ *
+ * The machine is the one named by machine=NAME|PATH, else the bundled machine
+ * for the command line's -march / -mtune, else for the host CPU (cpuid), else
+ * the built-in default (machines/select.c decides).  Bundled files live beside
+ * roofline.so.  The port table the machine names is loaded with it.  Every
+ * problem is a user error: the compilation fails.
+ */
+#include "plugin/plugin-state.h"
+
+#include "machines/select.h"
+
+/* A user error located in another file (a machine file): MSG is
+ * "FILE:LINE:COL: what was expected".  Printed as a compiler diagnostic
+ * "FILE:LINE:COL: error: roofline: ..." and counted as an error, so the
+ * compilation fails as it does for a bad command-line option. */
+static void
+rl_user_error_at_file (const char *msg)
+{
+  const char *p = msg;
+  for (int colons = 0; *p && colons < 3; p++)
+    if (*p == ':')
+      colons++;
+  if (!*p)
+    {
+      error ("roofline: %s", msg);
+      return;
+    }
+  fprintf (stderr, "%.*s error: roofline:%s\n", (int) (p - msg), msg, p);
+  diagnostic_kind_count (global_dc, DK_ERROR)++;
+}
+
+/* The last -march= / -mtune= of the command line, or NULL. */
+static const char *
+rl_last_option_arg (size_t opt_index)
+{
+  const char *v = NULL;
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    if (save_decoded_options[i].opt_index == opt_index)
+      v = save_decoded_options[i].arg;
+  return v;
+}
+
+/* Directory of the bundled machine files: beside roofline.so, either machines/
+   (build tree) or roofline-machines/ (installed). */
+static void
+rl_machine_dir (const char *plugin_path, char *dir, size_t len)
+{
+  const char *slash = strrchr (plugin_path, '/');
+  int n = slash ? (int) (slash - plugin_path) : 1;
+  const char *base = slash ? plugin_path : ".";
+  for (const char *sub : { "/roofline-machines", "/machines" })
+    {
+      snprintf (dir, len, "%.*s%s", n, base, sub);
+      if (access (dir, R_OK) == 0)
+	return;
+    }
+}
+
+/* The port table MACHINE names, if any, into *PORTS (bundled tables:
+   DIR/ports/NAME.yml). */
+static bool
+rl_load_port_table (const char *dir, const rl_machine *machine, bool verbose,
+		    rl_ports **ports)
+{
+  const char *tname = rl_ports_name_for (machine);
+  if (!tname)
+    return true;
+  char path[1024], err[1024];
+  if (!rl_ports_resolve (dir, tname, path, sizeof path))
+    {
+      error ("roofline: port table %qs of machine %qs not found in %s/ports",
+	     tname, machine->name, dir);
+      return false;
+    }
+  *ports = rl_ports_load (path, err, sizeof err);
+  if (!*ports)
+    {
+      rl_user_error_at_file (err);
+      return false;
+    }
+  if (verbose)
+    fprintf (stderr, "roofline: port table %s (%s)\n", (*ports)->name, path);
+  return true;
+}
+
+bool
+rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
+			    rl_machine **machine, rl_ports **ports)
+{
+  char why[128] = "";
+  const char *name = opts->machine_arg;
+  if (!name)
+    name = rl_machine_default_name (rl_last_option_arg (OPT_march_), rl_last_option_arg (OPT_mtune_),
+				    why, sizeof why);
+  char dir[1024], path[1024], err[1024];
+  rl_machine_dir (plugin_path, dir, sizeof dir);
+  if (!rl_machine_resolve (dir, name, path, sizeof path))
+    {
+      error ("roofline: machine %qs not found (looked for %s); bundled machines are in %s",
+	     name, path, dir);
+      return false;
+    }
+  *machine = rl_machine_load (path, err, sizeof err);
+  if (!*machine)
+    {
+      /* ERR starts with FILE:LINE:COL: like a compiler diagnostic. */
+      rl_user_error_at_file (err);
+      return false;
+    }
+  if (opts->clock_ghz > 0 && !rl_perf_set_clock (*machine, opts->clock_ghz, err, sizeof err))
+    {
+      error ("roofline: %s", err);
+      return false;
+    }
+  if (opts->verbose)
+    fprintf (stderr, "roofline: machine %s (%s)%s%s\n", (*machine)->name, path,
+	     why[0] ? ", chosen by " : "", why);
+  return rl_load_port_table (dir, *machine, opts->verbose, ports);
+}

@@ -1,0 +1,129 @@
+/* options.cc - the -fplugin-arg-roofline-KEY[=VALUE] options: help text,
+ * parsing, errors.  A bad option is a user error: the compilation fails with a
+ * message that lists the valid keys.
+ */
+#include "plugin/plugin-state.h"
+
+const char *const rl_options_help =
+  "roofline: static ECM and roofline predictions per loop nest\n"
+  "  -fplugin-arg-roofline-machine=NAME|PATH  machine model (bundled name or YAML file)\n"
+  "  -fplugin-arg-roofline-define=NAME=VALUE  value of a size parameter (repeatable)\n"
+  "  -fplugin-arg-roofline-cores=N            active cores (default 1)\n"
+  "  -fplugin-arg-roofline-clock=GHZ          core clock (default: the machine's)\n"
+  "  -fplugin-arg-roofline-remarks=PATH       JSON remarks file (default <dumpbase>.roofline.json)\n"
+  "  -fplugin-arg-roofline-yaml-remarks=PATH  LLVM YAML remarks for opt-viewer\n"
+  "                                           (default <dumpbase>.roofline.opt.yaml)\n"
+  "  -fplugin-arg-roofline-sarif=PATH         SARIF 2.1.0 log (default <dumpbase>.roofline.sarif)\n"
+  "  -fplugin-arg-roofline-verbose            details and \"not analysed\" reasons\n"
+  "  -fplugin-arg-roofline-quiet              no notes (remarks file only)\n"
+  "  -fplugin-arg-roofline-help               this text\n";
+
+static const char *const rl_valid_keys =
+  "machine, define, cores, clock, remarks, yaml-remarks, sarif, verbose, quiet, help";
+
+/* Report a user error about a plugin option; the compilation fails. */
+static bool
+rl_option_error (const char *key, const char *what)
+{
+  error ("roofline: %s for %<-fplugin-arg-roofline-%s%>; valid keys: %s", what, key,
+	 rl_valid_keys);
+  return false;
+}
+
+static bool
+rl_parse_long (const char *s, long long *out)
+{
+  if (!s || !*s)
+    return false;
+  char *end;
+  errno = 0;
+  long long v = strtoll (s, &end, 10);
+  if (*end || errno)
+    return false;
+  *out = v;
+  return true;
+}
+
+/* The VALUE of the N-th -fplugin-arg-PLUGIN-define=VALUE, as written.  GCC's own
+   parser mangles a value that contains '=' (define=n=3000 reaches the plugin as
+   "n=300"), so the text is taken from the saved command line. */
+static const char *
+rl_raw_define_value (const char *plugin, int n)
+{
+  size_t len = strlen (plugin);
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    {
+      const char *arg = save_decoded_options[i].arg;
+      if (save_decoded_options[i].opt_index != OPT_fplugin_arg_ || !arg
+	  || strncmp (arg, plugin, len) || strncmp (arg + len, "-define=", 8))
+	continue;
+      if (n-- == 0)
+	return arg + len + 8;
+    }
+  return NULL;
+}
+
+/* The option KEY (VAL: its value, NULL if none) into OPTS.  NDEFINES counts the
+   define= options seen so far. */
+static bool
+rl_parse_option (struct plugin_name_args *info, const char *key, const char *val,
+		 int *ndefines, rl_options *opts)
+{
+  long long v;
+  if (!strcmp (key, "help"))
+    fputs (rl_options_help, stderr);
+  else if (!strcmp (key, "verbose") || !strcmp (key, "quiet"))
+    {
+      if (val)
+	return rl_option_error (key, "unexpected value");
+      (key[0] == 'v' ? opts->verbose : opts->quiet) = true;
+    }
+  else if (!strcmp (key, "machine") || !strcmp (key, "remarks")
+	   || !strcmp (key, "yaml-remarks") || !strcmp (key, "sarif"))
+    {
+      if (!val || !*val)
+	return rl_option_error (key, "missing value");
+      (key[0] == 'm' ? opts->machine_arg
+       : key[0] == 'r' ? opts->remarks_path
+       : key[0] == 'y' ? opts->yaml_path : opts->sarif_path) = val;
+    }
+  else if (!strcmp (key, "cores"))
+    {
+      if (!rl_parse_long (val, &v) || v < 1 || v > 4096)
+	return rl_option_error (key, "expected a core count 1..4096");
+      opts->cores = (int) v;
+    }
+  else if (!strcmp (key, "clock"))
+    {
+      char *end = NULL;
+      double g = val ? strtod (val, &end) : 0;
+      if (!val || !*val || *end || !(g > 0.0 && g <= 100.0))
+	return rl_option_error (key, "expected a clock in GHz (0 < GHZ <= 100)");
+      opts->clock_ghz = g;
+    }
+  else if (!strcmp (key, "define"))
+    {
+      val = rl_raw_define_value (info->base_name, (*ndefines)++);
+      const char *eq = val ? strchr (val, '=') : NULL;
+      if (!eq || eq == val || !rl_parse_long (eq + 1, &v) || v < 0)
+	return rl_option_error (key, "expected NAME=VALUE with a non-negative integer VALUE");
+      opts->defines.push_back ({ xstrndup (val, eq - val), v });
+    }
+  else
+    {
+      error ("roofline: unknown option %<-fplugin-arg-roofline-%s%>; valid keys: %s",
+	     key, rl_valid_keys);
+      return false;
+    }
+  return true;
+}
+
+bool
+rl_options_parse (struct plugin_name_args *info, rl_options *opts)
+{
+  int ndefines = 0;
+  for (int i = 0; i < info->argc; i++)
+    if (!rl_parse_option (info, info->argv[i].key, info->argv[i].value, &ndefines, opts))
+      return false;
+  return true;
+}

@@ -1,0 +1,89 @@
+/* plugin-state.h - what the plugin keeps, and the interfaces of the files that
+ * work on it (C++; GCC types allowed).
+ *
+ * Two states, each with one owner in roofline-plugin.cc:
+ *   rl_unit_state      per translation unit: the options, the machine and its
+ *                      port table, the remarks document, counters and time;
+ *   rl_function_state  per function: the nests modelled before vect, waiting
+ *                      for their vector factor and generated code, and the RTL
+ *                      loop records; reset when the function's notes are out.
+ */
+#ifndef RL_PLUGIN_STATE_H
+#define RL_PLUGIN_STATE_H
+
+#include "plugin/plugin-internal.h"
+
+#include <vector>
+
+#include "diag/diag.h"
+#include "machines/machine.h"
+#include "model/report.h"
+
+/* The -fplugin-arg-roofline-KEY[=VALUE] options (options.cc). */
+struct rl_options
+{
+  std::vector<rl_define> defines;       /* define=NAME=VALUE, in order */
+  int cores = 1;
+  double clock_ghz = 0;                 /* clock=GHZ, 0: the machine's */
+  bool verbose = false, quiet = false;
+  const char *machine_arg = NULL;       /* machine=NAME|PATH, NULL: from -march/-mtune */
+  /* remarks files; NULL: <dumpbase>.roofline.json, .roofline.opt.yaml, .roofline.sarif */
+  const char *remarks_path = NULL, *yaml_path = NULL, *sarif_path = NULL;
+};
+
+/* Per translation unit. */
+struct rl_unit_state
+{
+  rl_options opts;
+  rl_machine *machine = NULL;
+  rl_ports *ports = NULL;               /* port table of the machine, NULL: class rows */
+  rl_remarks *remarks = NULL;
+  double seconds = 0;                   /* time spent in the plugin's passes */
+  int analysed = 0, not_analysed = 0;
+};
+
+/* A nest modelled before vect, waiting for its generated code. */
+struct rl_pending
+{
+  rl_nest *nest;        /* NULL when not analysed */
+  location_t loc;
+  char reason[256];
+  int innermost_num;    /* GIMPLE loop number of the innermost loop */
+  int vector_factor;
+  int source_lanes;     /* lanes of vector code written in the source (intrinsics), 1 if none */
+};
+
+/* Per function: everything collected between the nest pass and the notes. */
+struct rl_function_state
+{
+  tree fndecl = NULL_TREE;              /* function the nests belong to */
+  std::vector<rl_pending> nests;
+  rl_rtl_records rtl = {};
+};
+
+/* options.cc: the help text (also PLUGIN_INFO's) and the parser.  On a bad
+ * option it reports an error (the compilation fails) and returns false. */
+extern const char *const rl_options_help;
+bool rl_options_parse (struct plugin_name_args *info, rl_options *opts);
+
+/* machine-choice.cc: choose the machine file (machine=, else -march/-mtune,
+ * else the host's cpuid), load it and the port table it names into *MACHINE
+ * and *PORTS.  The bundled files are found beside PLUGIN_PATH.  On a problem
+ * it reports an error and returns false. */
+bool rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
+				 rl_machine **machine, rl_ports **ports);
+
+/* emit.cc: the notes of one nest (counted in U), added to U's remarks.
+   NT_TEXT: the non-temporal store sentence for verbose output, or "". */
+void rl_emit_report (rl_unit_state *u, location_t loc, const rl_report *r,
+		     const char *nt_text);
+void rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl);
+/* emit.cc: the sentence about the non-temporal stores of a body (NNT of
+   NSTORES stores, one of them MNEMONIC) into BUF, "" when there are none. */
+void rl_emit_nontemporal_text (int nnt, int nstores, const char *mnemonic,
+			       char *buf, size_t len);
+/* emit.cc: write the remarks files of U (JSON, LLVM YAML, SARIF) and free the
+   remarks; then the verbose summary line. */
+void rl_emit_unit_end (rl_unit_state *u);
+
+#endif
