@@ -117,7 +117,8 @@ static void temporal_blocking(const rl_report *r, const rl_advice *a, char *buf,
 		   a->chip_cores, a->chip_cores, last_cache(r, "cache"));
 }
 
-static void reassociate(const rl_advice *a, char *buf, size_t len)
+static void reassociate(const rl_report *r __attribute__((unused)), const rl_advice *a, char *buf,
+			 size_t len)
 {
 	char t1[32], t2[32];
 	rl_diag_number(a->t_bound, t1, sizeof(t1));
@@ -149,7 +150,8 @@ static void divider(const rl_report *r, const rl_advice *a, char *buf, size_t le
 	rl_appendf(buf, len, " (in L1: %s -> %s cy/CL)", l1_before, l1_after);
 }
 
-static void streaming_stores(const rl_advice *a, char *buf, size_t len)
+static void streaming_stores(const rl_report *r __attribute__((unused)), const rl_advice *a,
+			     char *buf, size_t len)
 {
 	char w[32], al[32];
 	rl_diag_number(a->wa_lines, w, sizeof(w));
@@ -181,51 +183,59 @@ static void saturation(const rl_report *r, const rl_advice *a, char *buf, size_t
 		rl_appendf(buf, len, " (cores=%d gives %s)", p->cores, pn);
 }
 
-void rl_diag_advice_text(const rl_report *r, const rl_advice *a, char *buf, size_t len)
+static void vectorise(const rl_report *r __attribute__((unused)), const rl_advice *a, char *buf,
+		      size_t len)
+{
+	snprintf(buf, len, "not vectorised (scalar code): %d-lane SIMD (upper bound, in-core terms / %d)",
+		 a->lanes, a->lanes);
+	append_after(buf, len, a);
+}
+
+static void ports(const rl_report *r, const rl_advice *a, char *buf, size_t len)
 {
 	char t[32];
+	rl_diag_number(a->t_bound, t, sizeof(t));
+	snprintf(buf, len, "port-bound core (%s: T_OL %s cy/CL): fewer uops on those ports (upper "
+		 "bound: T_OL down to the next term)", r->incore.bottleneck, t);
+	append_after(buf, len, a);
+}
+
+static void at_bound(const rl_report *r, const rl_advice *a, char *buf, size_t len)
+{
+	char t[32];
+	rl_diag_number(a->t_data, t, sizeof(t));
+	snprintf(buf, len, "at its best bound (%s cy/CL with data in %s): no change the model knows "
+		 "gains more than %.0f %%", t, data_where(&r->perf), (RL_ADVICE_WORTH - 1) * 100);
+}
+
+static void blocking(const rl_report *r, const rl_advice *a, char *buf, size_t len)
+{
+	if (a->block_size < 0)
+		shared_blocking(r, a, buf, len);
+	else
+		spatial_blocking(r, a, buf, len);
+}
+
+typedef void advice_writer(const rl_report *r, const rl_advice *a, char *buf, size_t len);
+
+void rl_diag_advice_text(const rl_report *r, const rl_advice *a, char *buf, size_t len)
+{
+	static advice_writer *const writers[] = {
+		[RL_ADV_SPATIAL_BLOCKING] = blocking,
+		[RL_ADV_TEMPORAL_BLOCKING] = temporal_blocking,
+		[RL_ADV_REASSOCIATE] = reassociate,
+		[RL_ADV_VECTORISE] = vectorise,
+		[RL_ADV_DIVIDER] = divider,
+		[RL_ADV_PORTS] = ports,
+		[RL_ADV_STREAMING_STORES] = streaming_stores,
+		[RL_ADV_SATURATION] = saturation,
+		[RL_ADV_AT_BOUND] = at_bound,
+	};
 	if (!len)
 		return;
 	buf[0] = 0;
-	switch (a->kind) {
-	case RL_ADV_SPATIAL_BLOCKING:
-		if (a->block_size < 0)
-			shared_blocking(r, a, buf, len);
-		else
-			spatial_blocking(r, a, buf, len);
-		break;
-	case RL_ADV_TEMPORAL_BLOCKING:
-		temporal_blocking(r, a, buf, len);
-		break;
-	case RL_ADV_REASSOCIATE:
-		reassociate(a, buf, len);
-		break;
-	case RL_ADV_VECTORISE:
-		snprintf(buf, len, "not vectorised (scalar code): %d-lane SIMD (upper bound, in-core terms "
-			 "/ %d)", a->lanes, a->lanes);
-		append_after(buf, len, a);
-		break;
-	case RL_ADV_DIVIDER:
-		divider(r, a, buf, len);
-		break;
-	case RL_ADV_PORTS:
-		rl_diag_number(a->t_bound, t, sizeof(t));
-		snprintf(buf, len, "port-bound core (%s: T_OL %s cy/CL): fewer uops on those ports (upper "
-			 "bound: T_OL down to the next term)", r->incore.bottleneck, t);
-		append_after(buf, len, a);
-		break;
-	case RL_ADV_STREAMING_STORES:
-		streaming_stores(a, buf, len);
-		break;
-	case RL_ADV_SATURATION:
-		saturation(r, a, buf, len);
-		break;
-	case RL_ADV_AT_BOUND:
-		rl_diag_number(a->t_data, t, sizeof(t));
-		snprintf(buf, len, "at its best bound (%s cy/CL with data in %s): no change the model knows "
-			 "gains more than %.0f %%", t, data_where(&r->perf), (RL_ADVICE_WORTH - 1) * 100);
-		break;
-	}
+	if ((unsigned)a->kind < sizeof(writers) / sizeof(writers[0]) && writers[a->kind])
+		writers[a->kind](r, a, buf, len);
 }
 
 int rl_diag_advice_brief(const rl_report *r, const rl_advice *a, char *buf, size_t len)

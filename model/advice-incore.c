@@ -69,7 +69,8 @@ static void divider(const rl_advice_inputs *in, const incore_terms *t, rl_advice
 		ol = c->t_frontend;
 	if (c->t_latency > ol)
 		ol = c->t_latency;
-	rl_advice *a = incore_change(in, l, RL_ADV_DIVIDER, RL_ADV_EXACT, ol * t->per_unit, in->ecm->t_nol);
+	rl_advice *a = incore_change(in, l, RL_ADV_DIVIDER, RL_ADV_EXACT, ol * t->per_unit,
+				     in->ecm->t_nol);
 	if (!a)
 		return;
 	a->t_bound = c->unit_cycles[t->div] * t->per_unit;

@@ -29,7 +29,8 @@ void rl_advice_streaming_stores(const rl_advice_inputs *in, rl_advice_list *l)
 void rl_advice_saturation(const rl_advice_inputs *in, rl_advice_list *l)
 {
 	const rl_perf *p = in->perf;
-	if (!p->n_s || p->n_s >= p->chip_cores || (p->data_level >= 0 && p->data_level < in->ecm->ntransfers))
+	int in_cache = p->data_level >= 0 && p->data_level < in->ecm->ntransfers;
+	if (!p->n_s || p->n_s >= p->chip_cores || in_cache)
 		return;
 	rl_advice *a = rl_advice_push(l, RL_ADV_SATURATION, RL_ADV_INFO, p);
 	if (!a)
