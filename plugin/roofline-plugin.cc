@@ -96,7 +96,7 @@ rl_emit_report (const rl_pending &p, const rl_body *body, const char *nt_text)
       rl.analysed++;
       rl_diag_ecm_note (r, text, sizeof text);
       rl_note (p.loc, text);
-      /* concise lines 2 and 3 (issue 6); verbose lists all advice below */
+      /* concise lines 2 and 3; verbose lists all advice below */
       if (rl_diag_perf_note (r, text, sizeof text))
 	rl_note (p.loc, text);
       if (!rl.verbose && rl_diag_advice_note (r, 0, text, sizeof text))
