@@ -106,7 +106,9 @@ static void vectorise(const rl_advice_inputs *in, const incore_terms *t, rl_advi
 }
 
 /* Ports: T_OL binds the time at the data level and neither chain nor divider explains it;
- * upper bound: T_OL down to the next term (T_nOL and the transfers up to the data level). */
+ * upper bound: T_OL down to the next term, the prediction at the data level without T_OL by the
+ * machine's overlap rule (model/ecm.h: the serial sum T_nOL + transfers on Intel, the largest
+ * of them on the overlapping AMD machines). */
 static void ports(const rl_advice_inputs *in, const incore_terms *t, rl_advice_list *l)
 {
 	const rl_incore *c = t->c;
@@ -116,9 +118,10 @@ static void ports(const rl_advice_inputs *in, const incore_terms *t, rl_advice_l
 	if (!c->port_model || !(in->ecm->t_ol >= tl - 1e-9) || divider_binds
 	    || c->t_latency >= c->t_ol - 1e-9)
 		return;
-	double next = in->ecm->t_nol;
-	for (int b = 0; b < lv && b < in->ecm->ntransfers; b++)
-		next += in->ecm->t_transfer[b];
+	rl_ecm without = *in->ecm;
+	without.t_ol = 0;
+	rl_ecm_predict(in->machine, &without);
+	double next = without.prediction[lv];
 	if (!(next < tl - 1e-9))
 		return;
 	rl_advice *a = incore_change(in, l, RL_ADV_PORTS, RL_ADV_BOUND, next, in->ecm->t_nol);
