@@ -1,5 +1,6 @@
 /* Note texts for the compiler's diagnostics (see diag.h). */
 #include "diag/diag.h"
+#include "diag/advice-text.h"
 #include "diag/views.h"
 
 #include <math.h>
@@ -336,14 +337,17 @@ int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len)
 {
 	if (!r->analysed || i < 0 || i >= r->advice.n || !len)
 		return 0;
-	snprintf(buf, len, "roofline: advice: %s", r->advice.a[i].text);
+	char text[RL_DIAG_ADVICE_TEXT], brief[RL_DIAG_ADVICE_BRIEF];
+	rl_diag_advice_text(r, &r->advice.a[i], text, sizeof(text));
+	snprintf(buf, len, "roofline: advice: %s", text);
 	/* concise: an upper bound that promises more than the first advice */
 	if (i == 0 && r->advice.a[0].cls == RL_ADV_EXACT)
 		for (int k = 1; k < r->advice.n; k++) {
 			const rl_advice *b = &r->advice.a[k];
-			if (b->cls == RL_ADV_BOUND && b->brief[0] && (b->gain_1core > r->advice.a[0].gain_1core
-								     || b->gain_chip > r->advice.a[0].gain_chip)) {
-				rl_appendf(buf, len, "; upper bound: %s", b->brief);
+			if (b->cls == RL_ADV_BOUND && rl_diag_advice_brief(r, b, brief, sizeof(brief))
+			    && (b->gain_1core > r->advice.a[0].gain_1core
+				|| b->gain_chip > r->advice.a[0].gain_chip)) {
+				rl_appendf(buf, len, "; upper bound: %s", brief);
 				break;
 			}
 		}

@@ -1,6 +1,7 @@
 /* JSON of the performance, scaling, regimes and advice of one nest (issue 6; schema in
  * docs/remarks.md).  Objects with a "note" become remarks / SARIF results / report lines. */
 #include "diag/diag.h"
+#include "diag/advice-text.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -125,8 +126,9 @@ json_t *rl_perf_json(const rl_report *r, const char *key)
 			}
 			if (ad->n_s_after > 0)
 				json_object_set_new(e, "saturation_cores_after", json_integer(ad->n_s_after));
-			char text[1024];
-			snprintf(text, sizeof(text), "advice: %s", ad->text);
+			char sentence[RL_DIAG_ADVICE_TEXT], text[1024];
+			rl_diag_advice_text(r, ad, sentence, sizeof(sentence));
+			snprintf(text, sizeof(text), "advice: %s", sentence);
 			json_object_set_new(e, "note", json_string(text));
 			json_array_append_new(a, e);
 		}
