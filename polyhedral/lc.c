@@ -1002,17 +1002,22 @@ static int regime_at(const lc_shape *s, rl_lc_mode mode, double cap)
 	return s->L;
 }
 
+/* Lines per boundary for the regime loop_per_level[b] of each level (with CAP, known sizes:
+ * each group at its own regime when that is better), through the traffic rule. */
 static void fill_traffic(const lc_shape *s, const rl_machine *m, const int *loop_per_level,
 			 const double *cap, rl_lc_mode mode, rl_traffic *out)
 {
 	int nt = s->nest->nontemporal_stores;
 	out->nboundaries = m->nlevels;
-	for (int b = 0; b < m->nlevels; b++) {
+	for (int b = 0; b < m->nlevels; b++)
 		out->load_lines[b] = out->wa_lines[b] = out->evict_lines[b] = 0.0;
-		int victim_next = b + 1 < m->nlevels && m->levels[b + 1].victim;
-		int last = b == m->nlevels - 1;
-		for (int g = 0; g < s->ngroups; g++) {
-			const lc_group *grp = &s->groups[g];
+	for (int g = 0; g < s->ngroups; g++) {
+		const lc_group *grp = &s->groups[g];
+		rl_stream_lines sl = { .reads = grp->reads, .writes = grp->writes };
+		int write_only = grp->writes && !grp->reads;
+		if (write_only && nt)
+			sl.stored = group_rate(s, grp, s->L) * out->iters_per_unit;
+		for (int b = 0; b < m->nlevels; b++) {
 			int l = loop_per_level[b];
 			if (cap && l < s->L) {
 				/* known sizes: each group's own regime (never worse than the level's) */
@@ -1020,28 +1025,18 @@ static void fill_traffic(const lc_shape *s, const rl_machine *m, const int *loop
 				if (lg < l)
 					l = lg;
 			}
-			double r = group_rate(s, grp, l) * out->iters_per_unit;
-			int write_only = grp->writes && !grp->reads;
-			if (write_only && nt) {
-				/* streaming stores: no allocate, lines go to memory */
-				if (last)
-					out->evict_lines[b] += group_rate(s, grp, s->L) * out->iters_per_unit;
-				continue;
-			}
-			if (!write_only)
-				out->load_lines[b] += r;
-			else if (m->levels[b].write_allocate)
-				out->wa_lines[b] += r;
-			if (grp->writes || victim_next)
-				out->evict_lines[b] += r; /* dirty lines; every line into a victim cache */
+			sl.missed[b] = group_rate(s, grp, l) * out->iters_per_unit;
 		}
+		rl_traffic_add_stream(out, m, nt, &sl);
 	}
 }
 
+/* The unit of work and the streams (for the notes); the lines per boundary are filled
+ * by fill_traffic. */
 static void prepare_out(const rl_nest *nest, const rl_machine *m, rl_traffic *out)
 {
 	char why[64];
-	if (!rl_traffic_first(nest, m, out, why, sizeof(why)))
+	if (!rl_traffic_find_streams(nest, m, out, why, sizeof(why)))
 		memset(out, 0, sizeof(*out));
 }
 
