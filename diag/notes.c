@@ -1,5 +1,6 @@
 /* Note texts for the compiler's diagnostics (see diag.h). */
 #include "diag/diag.h"
+#include "diag/lc-text.h"
 #include "diag/views.h"
 
 #include <math.h>
@@ -204,9 +205,11 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 		for (int k = 0; k < lc->levels[c].ncond; k++) {
 			const char *state = lc->levels[c].cond[k].holds == 1 ? "holds"
 				: lc->levels[c].cond[k].holds == 0 ? "violated" : "size unknown";
+			char cond[RL_DIAG_LC_CONDITION_TEXT];
+			rl_diag_lc_condition(lc, c, k, cond, sizeof(cond));
 			size_t used = strlen(buf);
 			snprintf(buf + used, len - used, "%s %s: %s %s", c || k ? ";" : "", lc->levels[c].name,
-				 lc->levels[c].cond[k].text, state);
+				 cond, state);
 		}
 	size_t used = strlen(buf);
 	if (!lc->all_known)

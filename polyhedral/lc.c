@@ -8,21 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rl_lc_size_text(double bytes, char *buf, size_t len)
-{
-	const char *unit[] = { "B", "KiB", "MiB", "GiB" };
-	int u = 0;
-	while (u < 3 && bytes >= 1024.0 && fmod(bytes, 1024.0) == 0.0) {
-		bytes /= 1024.0;
-		u++;
-	}
-	if (fabs(bytes - round(bytes)) < 1e-9)
-		snprintf(buf, len, "%.0f %s", bytes, unit[u]);
-	else
-		snprintf(buf, len, "%.1f %s", bytes, unit[u]);
-}
-
-
 /* Largest value of the leading parameter with FP <= CAP (others at their values);
  * -1 when there is no parameter or no bound. */
 static long long solve_threshold(const lc_shape *s, const rl_lc_poly *fp, double cap, int *param)
@@ -131,7 +116,6 @@ int rl_lc_traffic_for(const rl_nest *nest, const rl_machine *m, const rl_lc_opti
 	}
 	int ok = rl_lc_shape_build(s, nest, m, why, whylen);
 	if (ok) {
-		(void)opt;
 		int loops[RL_MAX_LEVELS];
 		for (int b = 0; b < m->nlevels && b < RL_MAX_LEVELS; b++)
 			loops[b] = s->L - regime_per_level[b];
@@ -179,21 +163,16 @@ static void regime_fill(const lc_shape *s, const rl_lc_options *opt, int l, int 
 	}
 	r->hits = hits;
 	r->misses = misses;
-	if (l > 0) {
-		int any = 0;
-		for (int g = 0; g < s->ngroups; g++)
-			if (s->groups[g].carried[l - 1])
-				any = 1;
-		snprintf(r->carried_by, sizeof(r->carried_by), "%s%d", any ? "i" : "(spatial) i", l - 1);
-	} else
-		snprintf(r->carried_by, sizeof(r->carried_by), "whole nest");
+	for (int g = 0; l > 0 && g < s->ngroups; g++)
+		if (s->groups[g].carried[l - 1])
+			r->reuse_temporal = 1;
 }
 
 /* ---------------------------------------------------------------- 6. analysis once, evaluations */
 
 struct rl_lc_analysis {
 	const rl_machine *m;        /* borrowed */
-	rl_traffic first;           /* the first model's streams (prepare_out) */
+	rl_traffic streams;         /* the unit of work and the streams (prepare_out) */
 	char isl_domain[512];
 	lc_shape s;                 /* with the ISL reuse, footprints and the memo */
 };
@@ -222,7 +201,7 @@ rl_lc_analysis *rl_lc_analyse(const rl_nest *nest, const rl_machine *m, char *wh
 	rl_lc_shape_footprints(s);
 	rl_lc_shape_memo(s);
 	a->m = m;
-	prepare_out(nest, m, &a->first);
+	prepare_out(nest, m, &a->streams);
 	return a;
 }
 
@@ -237,21 +216,71 @@ void rl_lc_eval_regimes(const rl_lc_analysis *a, const int *regime_per_level, rl
 	int loops[RL_MAX_LEVELS];
 	for (int b = 0; b < a->m->nlevels && b < RL_MAX_LEVELS; b++)
 		loops[b] = s->L - regime_per_level[b];
-	*out = a->first;
+	*out = a->streams;
 	fill_traffic(s, a->m, loops, NULL, RL_LC_LAYERS /* unused without capacities */, out);
+}
+
+/* Condition of regime r = L - l of level LV (capacity set): threshold, whether it holds,
+ * and the blocking candidate when it is violated at known sizes */
+static void level_condition(const lc_shape *s, const rl_lc_report *lc, int l, rl_lc_cond *cond,
+			    const rl_lc_level *lv)
+{
+	const rl_lc_regime *rg = &lc->regimes[s->L - l];
+	int q;
+	cond->regime = s->L - l;
+	cond->threshold = solve_threshold(s, &rg->footprint, lv->capacity, &q);
+	snprintf(cond->param, sizeof(cond->param), "%s", q >= 0 ? s->nest->params[q].name : "");
+	cond->holds = s->all_known ? rg->footprint_bytes <= lv->capacity : -1;
+	/* blocking candidate: the footprint of the regime grows with the trip count of the
+	 * outermost loop of its window (loop l), so that loop blocked to
+	 * b = trip * capacity / footprint satisfies it (Stengel et al., ICS 2015, eq. 10-12;
+	 * per thread for shared caches through the capacity) */
+	cond->block_loop = -1;
+	cond->block_size = -1;
+	if (cond->holds == 0 && rg->footprint_bytes > 0) {
+		double b = floor(pv(s, &s->trip[l]) * lv->capacity / rg->footprint_bytes);
+		if (b >= 1) {
+			cond->block_loop = l;
+			cond->block_size = (long long)b;
+		}
+	}
+}
+
+/* LC's regimes and levels for OPT, the regime of level c being loop LOOPS[c] */
+static void report_fill(const lc_shape *s, const rl_machine *m, const rl_lc_options *opt,
+			const int *loops, int ipu, rl_lc_report *lc)
+{
+	lc->mode = opt->mode;
+	lc->factor = opt->factor;
+	lc->threads = opt->threads;
+	lc->all_known = s->all_known;
+	lc->nloops = s->L;
+	lc->ngroups = s->ngroups;
+	lc->nregimes = s->L + 1;
+	for (int r = 0; r <= s->L; r++)
+		regime_fill(s, opt, s->L - r, ipu, &lc->regimes[r]);
+	lc->nlevels = m->nlevels;
+	for (int c = 0; c < m->nlevels; c++) {
+		rl_lc_level *lv = &lc->levels[c];
+		snprintf(lv->name, sizeof(lv->name), "%s", m->levels[c].name);
+		lv->capacity = level_capacity(m, opt, c);
+		lv->known = s->all_known;
+		lv->regime = s->L - loops[c];
+		for (int l = s->L - 1; l >= 1; l--)
+			level_condition(s, lc, l, &lv->cond[lv->ncond++], lv);
+	}
 }
 
 void rl_lc_eval(const rl_lc_analysis *a, const rl_lc_options *opt, rl_traffic *out, rl_lc_report *lc)
 {
 	const lc_shape *s = &a->s;
 	const rl_machine *m = a->m;
-	const rl_nest *nest = s->nest;
 	if (lc) {
 		memset(lc, 0, sizeof(*lc));
 		snprintf(lc->isl_domain, sizeof(lc->isl_domain), "%s", a->isl_domain);
 		lc->isl_ok = 1;
 	}
-	*out = a->first;
+	*out = a->streams;
 	if (out->iters_per_unit <= 0)
 		out->iters_per_unit = 1;
 	int loops[RL_MAX_LEVELS];
@@ -261,63 +290,8 @@ void rl_lc_eval(const rl_lc_analysis *a, const rl_lc_options *opt, rl_traffic *o
 		loops[c] = s->all_known ? regime_at(s, opt->mode, caps[c]) : s->L;
 	}
 	fill_traffic(s, m, loops, s->all_known ? caps : NULL, opt->mode, out);
-	if (lc) {
-		lc->mode = opt->mode;
-		lc->factor = opt->factor;
-		lc->threads = opt->threads;
-		lc->all_known = s->all_known;
-		lc->nloops = s->L;
-		lc->ngroups = s->ngroups;
-		lc->nregimes = s->L + 1;
-		for (int r = 0; r <= s->L; r++)
-			regime_fill(s, opt, s->L - r, out->iters_per_unit, &lc->regimes[r]);
-		lc->nlevels = m->nlevels;
-		for (int c = 0; c < m->nlevels; c++) {
-			rl_lc_level *lv = &lc->levels[c];
-			snprintf(lv->name, sizeof(lv->name), "%s", m->levels[c].name);
-			lv->capacity = level_capacity(m, opt, c);
-			lv->known = s->all_known;
-			lv->regime = s->L - loops[c];
-			char cap[32];
-			rl_lc_size_text(lv->capacity, cap, sizeof(cap));
-			for (int l = s->L - 1; l >= 1; l--) {
-				const rl_lc_regime *rg = &lc->regimes[s->L - l];
-				int q;
-				long long th = solve_threshold(s, &rg->footprint, lv->capacity, &q);
-				int k = lv->ncond++;
-				lv->cond[k].regime = s->L - l;
-				lv->cond[k].threshold = th;
-				snprintf(lv->cond[k].param, sizeof(lv->cond[k].param), "%s",
-					 q >= 0 ? nest->params[q].name : "");
-				lv->cond[k].holds = s->all_known ? rg->footprint_bytes <= lv->capacity : -1;
-				/* blocking candidate: the footprint of the regime grows with the trip
-				 * count of the outermost loop of its window (loop l), so that loop
-				 * blocked to b = trip * capacity / footprint satisfies it (seed 004
-				 * eq. 10-12; per thread for shared caches through the capacity) */
-				lv->cond[k].block_loop = -1;
-				lv->cond[k].block_size = -1;
-				if (lv->cond[k].holds == 0 && rg->footprint_bytes > 0) {
-					double b = floor(pv(s, &s->trip[l]) * lv->capacity / rg->footprint_bytes);
-					if (b >= 1) {
-						lv->cond[k].block_loop = l;
-						lv->cond[k].block_size = (long long)b;
-					}
-				}
-				char th_text[96] = "";
-				if (q >= 0 && th >= 0)
-					snprintf(th_text, sizeof(th_text), " (%s <= %lld)", nest->params[q].name, th);
-				if (lv->cond[k].block_loop >= 0) {
-					size_t u = strlen(th_text);
-					snprintf(th_text + u, sizeof(th_text) - u, " [block i%d to %lld]",
-						 lv->cond[k].block_loop, lv->cond[k].block_size);
-				}
-				char fpt[RL_LC_TEXT];
-				memcpy(fpt, rg->footprint_text, sizeof(fpt));
-				snprintf(lv->cond[k].text, sizeof(lv->cond[k].text), "%s <= %s%s",
-					 fpt, cap, th_text);
-			}
-		}
-	}
+	if (lc)
+		report_fill(s, m, opt, loops, out->iters_per_unit, lc);
 }
 
 int rl_traffic_lc_opt(const rl_nest *nest, const rl_machine *m, const rl_lc_options *opt,
