@@ -54,7 +54,7 @@ typedef struct lc_shape {
 	rl_lc_poly offset[RL_MAX_ACCESSES];    /* per access: constant part of the address, bytes */
 	int have_fp;                           /* fp[][] filled (after the ISL reuse) */
 	rl_lc_poly fp[2][RL_MAX_LOOPS + 1];    /* footprint of regime l per mode */
-	/* values at s->vals of what every evaluation reads (shape_memo, for rl_lc_analysis):
+	/* values at s->vals of what every evaluation reads (rl_lc_shape_memo, for rl_lc_analysis):
 	 * the same expressions as the functions that compute them, so bit-identical */
 	int have_memo;
 	double fpv[2][RL_MAX_LOOPS + 1];       /* pv(fp[mode][l]) */
@@ -72,9 +72,6 @@ static inline double pv(const lc_shape *s, const rl_lc_poly *p)
 /* S from NEST on M: loops, groups, strides and offsets (no ISL, no footprints yet).
  * 0 with a reason in WHY when the nest cannot be analysed. */
 int rl_lc_shape_build(lc_shape *s, const rl_nest *nest, const rl_machine *m, char *why, size_t whylen);
-
-/* 1 when A does not depend on a loop iterator */
-int rl_lc_aff_params_only(const rl_aff *a);
 
 /* ---------------------------------------------------------------- ISL (lc-isl.c) */
 

@@ -83,7 +83,7 @@ static int domain_empty_at_sizes(const lc_shape *s, isl_set *dom)
 	const rl_nest *n = s->nest;
 	int rect = 1;
 	for (int k = 0; k < s->L; k++)
-		if (!rl_lc_aff_params_only(&n->loops[k].lower) || !rl_lc_aff_params_only(&n->loops[k].upper))
+		if (rl_aff_uses_iters(&n->loops[k].lower) || rl_aff_uses_iters(&n->loops[k].upper))
 			rect = 0;
 	if (rect || !s->all_known)
 		return 0;

@@ -24,14 +24,6 @@ static void aff_poly(const lc_shape *s, const rl_aff *a, rl_lc_poly *out)
 			rl_lc_poly_add(out, &s->mid[k], (double)a->it[k]);
 }
 
-int rl_lc_aff_params_only(const rl_aff *a)
-{
-	for (int k = 0; k < RL_MAX_LOOPS; k++)
-		if (a->it[k])
-			return 0;
-	return 1;
-}
-
 static int shape_loops(lc_shape *s, char *why, size_t whylen)
 {
 	const rl_nest *n = s->nest;
@@ -98,7 +90,7 @@ static int shape_groups(lc_shape *s, char *why, size_t whylen)
 		rl_lc_poly ds[RL_MAX_DIMS];
 		rl_lc_poly_const(&ds[arr->ndims - 1], (double)arr->elem_size);
 		for (int d = arr->ndims - 2; d >= 0; d--) {
-			if (!rl_lc_aff_params_only(&arr->extent[d + 1])) {
+			if (rl_aff_uses_iters(&arr->extent[d + 1])) {
 				snprintf(why, whylen, "array %s has an extent depending on a loop", arr->name);
 				return 0;
 			}

@@ -1,4 +1,4 @@
-/* Layer conditions and data traffic per cache boundary (issue 3).
+/* Layer conditions and data traffic per cache boundary.
  *
  * From an rl_nest the analysis builds, with ISL, the iteration domain (size
  * parameters as ISL parameters), the access relations and the schedule (loop
@@ -10,8 +10,10 @@
  *   loop l-1 (i.e. by loops l..L-1 run to completion) fits in the cache, so every
  *   reuse carried by loops l-1..L-1 hits.  The condition of regime l is
  *   footprint(l) <= factor * C_k / threads (threads only for shared caches:
- *   seed 004, eq. 11).  footprint(l) is a polynomial of the size parameters in
- *   bytes; with factor < 1 (seed 004 rule of thumb: half the cache for layers)
+ *   Stengel, Treibig, Hager, Wellein, "Quantifying performance bottlenecks of stencil
+ *   computations using the Execution-Cache-Memory model", ICS 2015, eq. 11).
+ *   footprint(l) is a polynomial of the size parameters in bytes; with factor < 1
+ *   (the paper's rule of thumb: half the cache for layers)
  *   it counts only the reused layers, leading terms (3*n*8 B for the 2D
  *   Jacobi); with factor >= 1 (Kerncraft) every array's lines count.
  *
@@ -65,7 +67,7 @@ void rl_lc_poly_leading(rl_lc_poly *dst, const rl_lc_poly *p);             /* te
 void rl_lc_poly_print(const rl_nest *nest, const rl_lc_poly *p, char *buf, size_t len);
 
 typedef enum rl_lc_mode {
-	RL_LC_LAYERS,   /* seed 004: reused layers only, leading terms (factor < 1) */
+	RL_LC_LAYERS,   /* Stengel et al.: reused layers only, leading terms (factor < 1) */
 	RL_LC_LRU       /* Kerncraft: every array's lines, exact polynomial (factor >= 1) */
 } rl_lc_mode;
 
