@@ -193,7 +193,7 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 {
 	const rl_lc_report *lc = &r->lc;
 	if (!r->have_lc) {
-		snprintf(buf, len, "roofline: layer conditions not analysed: %s; first traffic model used",
+		snprintf(buf, len, "roofline: layer conditions not analysed: %s; stream traffic model used",
 			 r->lc_why[0] ? r->lc_why : "no memory access");
 		return;
 	}
