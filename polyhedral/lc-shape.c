@@ -76,28 +76,89 @@ static int same_linear(const rl_access *a, const rl_access *b, int ndims)
 	return 1;
 }
 
+/* Row-major byte strides DS of the dimensions of ARR; 0 when an extent depends on a loop */
+static int dim_strides(const lc_shape *s, const rl_array *arr, rl_lc_poly *ds, char *why, size_t whylen)
+{
+	rl_lc_poly_const(&ds[arr->ndims - 1], (double)arr->elem_size);
+	for (int d = arr->ndims - 2; d >= 0; d--) {
+		if (rl_aff_uses_iters(&arr->extent[d + 1])) {
+			snprintf(why, whylen, "array %s has an extent depending on a loop", arr->name);
+			return 0;
+		}
+		rl_lc_poly e;
+		aff_poly(s, &arr->extent[d + 1], &e);
+		rl_lc_poly_mul(&ds[d], &ds[d + 1], &e);
+	}
+	return 1;
+}
+
+/* GRP, new, for the references with the linear part of ACC: its byte stride along every
+ * loop - the raw coefficient per unit of each iterator, then the effect of moving inner
+ * loops' lower bounds (tiled loops), innermost first */
+static void group_init(const lc_shape *s, lc_group *grp, const rl_access *acc, const rl_array *arr,
+		       const rl_lc_poly *ds)
+{
+	const rl_nest *n = s->nest;
+	memset(grp, 0, sizeof(*grp));
+	grp->array = acc->array;
+	grp->elem = arr->elem_size;
+	rl_lc_poly raw[RL_MAX_LOOPS], eff[RL_MAX_LOOPS];
+	for (int k = 0; k < s->L; k++) {
+		rl_lc_poly_zero(&raw[k]);
+		for (int d = 0; d < arr->ndims; d++)
+			if (acc->sub[d].it[k])
+				rl_lc_poly_add(&raw[k], &ds[d], (double)acc->sub[d].it[k]);
+	}
+	for (int k = s->L - 1; k >= 0; k--) {
+		eff[k] = raw[k];
+		for (int m = k + 1; m < s->L; m++)
+			if (n->loops[m].lower.it[k])
+				rl_lc_poly_add(&eff[k], &eff[m], (double)n->loops[m].lower.it[k]);
+		grp->stride[k] = eff[k];
+		rl_lc_poly_scale(&grp->stride[k], (double)n->loops[k].step);
+	}
+}
+
+/* Constant part of the byte address of ACC (iterators at 0) */
+static void access_offset(const lc_shape *s, const rl_access *acc, const rl_array *arr,
+			  const rl_lc_poly *ds, rl_lc_poly *out)
+{
+	rl_lc_poly_zero(out);
+	for (int d = 0; d < arr->ndims; d++) {
+		rl_aff c = acc->sub[d];
+		memset(c.it, 0, sizeof(c.it));
+		rl_lc_poly cp, t;
+		aff_poly(s, &c, &cp);
+		rl_lc_poly_mul(&t, &cp, &ds[d]);
+		rl_lc_poly_add(out, &t, 1.0);
+	}
+}
+
+static void sort_refs_by_offset(lc_group *grp)
+{
+	for (int i = 1; i < grp->nrefs; i++)
+		for (int j = i; j > 0 && grp->refs[j].off_val < grp->refs[j - 1].off_val; j--) {
+			lc_ref x = grp->refs[j];
+			grp->refs[j] = grp->refs[j - 1];
+			grp->refs[j - 1] = x;
+		}
+}
+
+/* The groups of uniformly generated references (same array, same linear part), each
+ * with its references sorted by offset */
 static int shape_groups(lc_shape *s, char *why, size_t whylen)
 {
 	const rl_nest *n = s->nest;
 	for (int a = 0; a < n->naccesses; a++) {
 		const rl_access *acc = &n->accesses[a];
-		const rl_array *arr = &n->arrays[acc->array];
-		if (acc->array < 0 || acc->array >= n->narrays || arr->elem_size <= 0) {
+		if (acc->array < 0 || acc->array >= n->narrays || n->arrays[acc->array].elem_size <= 0) {
 			snprintf(why, whylen, "access %d has no array", a);
 			return 0;
 		}
-		/* row-major byte strides of the dimensions */
+		const rl_array *arr = &n->arrays[acc->array];
 		rl_lc_poly ds[RL_MAX_DIMS];
-		rl_lc_poly_const(&ds[arr->ndims - 1], (double)arr->elem_size);
-		for (int d = arr->ndims - 2; d >= 0; d--) {
-			if (rl_aff_uses_iters(&arr->extent[d + 1])) {
-				snprintf(why, whylen, "array %s has an extent depending on a loop", arr->name);
-				return 0;
-			}
-			rl_lc_poly e;
-			aff_poly(s, &arr->extent[d + 1], &e);
-			rl_lc_poly_mul(&ds[d], &ds[d + 1], &e);
-		}
+		if (!dim_strides(s, arr, ds, why, whylen))
+			return 0;
 		int g;
 		for (g = 0; g < s->ngroups; g++)
 			if (s->groups[g].array == acc->array &&
@@ -105,55 +166,20 @@ static int shape_groups(lc_shape *s, char *why, size_t whylen)
 				break;
 		lc_group *grp = &s->groups[g];
 		if (g == s->ngroups) {
-			memset(grp, 0, sizeof(*grp));
-			grp->array = acc->array;
-			grp->elem = arr->elem_size;
+			group_init(s, grp, acc, arr, ds);
 			s->ngroups++;
-			/* raw coefficient per unit of each iterator, then the effect of moving
-			 * inner loops' lower bounds (tiled loops), innermost first */
-			rl_lc_poly raw[RL_MAX_LOOPS], eff[RL_MAX_LOOPS];
-			for (int k = 0; k < s->L; k++) {
-				rl_lc_poly_zero(&raw[k]);
-				for (int d = 0; d < arr->ndims; d++)
-					if (acc->sub[d].it[k])
-						rl_lc_poly_add(&raw[k], &ds[d], (double)acc->sub[d].it[k]);
-			}
-			for (int k = s->L - 1; k >= 0; k--) {
-				eff[k] = raw[k];
-				for (int m = k + 1; m < s->L; m++)
-					if (n->loops[m].lower.it[k])
-						rl_lc_poly_add(&eff[k], &eff[m], (double)n->loops[m].lower.it[k]);
-				grp->stride[k] = eff[k];
-				rl_lc_poly_scale(&grp->stride[k], (double)n->loops[k].step);
-			}
 		}
 		lc_ref *r = &grp->refs[grp->nrefs++];
 		r->access = a;
-		rl_lc_poly_zero(&s->offset[a]);
-		for (int d = 0; d < arr->ndims; d++) {
-			rl_aff c = acc->sub[d];
-			memset(c.it, 0, sizeof(c.it));
-			rl_lc_poly cp, t;
-			aff_poly(s, &c, &cp);
-			rl_lc_poly_mul(&t, &cp, &ds[d]);
-			rl_lc_poly_add(&s->offset[a], &t, 1.0);
-		}
+		access_offset(s, acc, arr, ds, &s->offset[a]);
 		r->off_val = pv(s, &s->offset[a]);
 		if (acc->is_write)
 			grp->writes++;
 		else
 			grp->reads++;
 	}
-	/* sort the references of each group by offset */
-	for (int g = 0; g < s->ngroups; g++) {
-		lc_group *grp = &s->groups[g];
-		for (int i = 1; i < grp->nrefs; i++)
-			for (int j = i; j > 0 && grp->refs[j].off_val < grp->refs[j - 1].off_val; j--) {
-				lc_ref x = grp->refs[j];
-				grp->refs[j] = grp->refs[j - 1];
-				grp->refs[j - 1] = x;
-			}
-	}
+	for (int g = 0; g < s->ngroups; g++)
+		sort_refs_by_offset(&s->groups[g]);
 	return 1;
 }
 
