@@ -58,7 +58,6 @@ static double level_capacity(const rl_machine *m, const rl_lc_options *opt, int 
 	return cap;
 }
 
-
 /* regime loop index l applying at capacity CAP: smallest l >= 1 whose footprint fits */
 static int regime_at(const lc_shape *s, rl_lc_mode mode, double cap)
 {
@@ -127,6 +126,8 @@ int rl_lc_traffic_for(const rl_nest *nest, const rl_machine *m, const rl_lc_opti
 	return ok;
 }
 
+/* The regime of loop l (the data of loops l..L-1 fits): its footprint, the hits and misses
+ * per iteration, the lines per unit of work and whether its reuse is temporal */
 static void regime_fill(const lc_shape *s, const rl_lc_options *opt, int l, int ipu, rl_lc_regime *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -168,7 +169,7 @@ static void regime_fill(const lc_shape *s, const rl_lc_options *opt, int l, int 
 			r->reuse_temporal = 1;
 }
 
-/* ---------------------------------------------------------------- 6. analysis once, evaluations */
+/* ---------------------------------------------------------------- analysis once, evaluations */
 
 struct rl_lc_analysis {
 	const rl_machine *m;        /* borrowed */
