@@ -1,6 +1,7 @@
 /* Note texts for the compiler's diagnostics (see diag.h). */
 #include "diag/diag.h"
 #include "diag/advice-text.h"
+#include "diag/lc-text.h"
 #include "diag/views.h"
 
 #include <math.h>
@@ -193,7 +194,7 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 {
 	const rl_lc_report *lc = &r->lc;
 	if (!r->have_lc) {
-		snprintf(buf, len, "roofline: layer conditions not analysed: %s; first traffic model used",
+		snprintf(buf, len, "roofline: layer conditions not analysed: %s; stream traffic model used",
 			 r->lc_why[0] ? r->lc_why : "no memory access");
 		return;
 	}
@@ -205,9 +206,11 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 		for (int k = 0; k < lc->levels[c].ncond; k++) {
 			const char *state = lc->levels[c].cond[k].holds == 1 ? "holds"
 				: lc->levels[c].cond[k].holds == 0 ? "violated" : "size unknown";
+			char cond[RL_DIAG_LC_CONDITION_TEXT];
+			rl_diag_lc_condition(lc, c, k, cond, sizeof(cond));
 			size_t used = strlen(buf);
 			snprintf(buf + used, len - used, "%s %s: %s %s", c || k ? ";" : "", lc->levels[c].name,
-				 lc->levels[c].cond[k].text, state);
+				 cond, state);
 		}
 	size_t used = strlen(buf);
 	if (!lc->all_known)

@@ -2,6 +2,7 @@
  * Deterministic: keys are emitted sorted, reals with fixed precision, and
  * nothing depends on time or addresses. */
 #include "diag/diag.h"
+#include "diag/lc-text.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -192,8 +193,10 @@ static json_t *layer_conditions_json(const rl_report *r)
 		const rl_lc_level *lv = &lc->levels[c];
 		for (int k = 0; k < lv->ncond; k++) {
 			const rl_lc_regime *rg = &lc->regimes[lv->cond[k].regime];
+			char cond[RL_DIAG_LC_CONDITION_TEXT];
+			rl_diag_lc_condition(lc, c, k, cond, sizeof(cond));
 			json_t *e = json_pack("{s:s, s:s, s:s, s:f, s:f, s:i, s:i, s:f}", "level", lv->name,
-				"condition", lv->cond[k].text, "footprint", rg->footprint_text,
+				"condition", cond, "footprint", rg->footprint_text,
 				"footprint_bytes", rg->footprint_bytes, "capacity_bytes", lv->capacity,
 				"hits", rg->hits, "misses", rg->misses, "lines_per_unit", rg->lines_per_unit);
 			json_object_set_new(e, "holds", lv->cond[k].holds < 0 ? json_null()

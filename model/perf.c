@@ -108,7 +108,7 @@ int rl_perf_ecm_threads(const rl_report *r, int threads, rl_ecm *out, char *why,
 {
 	*out = r->ecm;
 	if (!r->have_lc) {
-		snprintf(why, whylen, "no layer conditions (first traffic model)");
+		snprintf(why, whylen, "no layer conditions (stream traffic model)");
 		return 0;
 	}
 	rl_traffic *t = malloc(sizeof(*t));
@@ -128,7 +128,7 @@ int rl_perf_ecm_regimes(const rl_report *r, const int *regime_per_level, rl_ecm 
 {
 	*out = r->ecm;
 	if (!r->have_lc) {
-		snprintf(why, whylen, "no layer conditions (first traffic model)");
+		snprintf(why, whylen, "no layer conditions (stream traffic model)");
 		return 0;
 	}
 	rl_traffic *t = malloc(sizeof(*t));

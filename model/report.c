@@ -76,7 +76,7 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 	out->line = nest->line;
 	out->column = nest->column;
 
-	/* layer conditions (polyhedral/lc.c); the first model when ISL analysis fails.  The
+	/* layer conditions (polyhedral/lc.c); the stream model when ISL analysis fails.  The
 	 * analysis is done once; one thread here, the thread counts of the scaling and the
 	 * advice in rl_report_set_cores are evaluations of it. */
 	rl_lc_analysis *lca = rl_lc_analyse(nest, m, out->lc_why, sizeof(out->lc_why));
@@ -85,7 +85,7 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 		rl_lc_options_default(m, 1, &opt);
 		rl_lc_eval(lca, &opt, &out->traffic, &out->lc);
 		out->have_lc = 1;
-	} else if (!rl_traffic_first(nest, m, &out->traffic, out->reason, sizeof(out->reason)))
+	} else if (!rl_traffic_streams(nest, m, &out->traffic, out->reason, sizeof(out->reason)))
 		return;
 	if (body && body->ninsns > 0) {
 		out->body = *body;

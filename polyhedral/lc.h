@@ -1,4 +1,4 @@
-/* Layer conditions and data traffic per cache boundary (issue 3).
+/* Layer conditions and data traffic per cache boundary.
  *
  * From an rl_nest the analysis builds, with ISL, the iteration domain (size
  * parameters as ISL parameters), the access relations and the schedule (loop
@@ -10,8 +10,10 @@
  *   loop l-1 (i.e. by loops l..L-1 run to completion) fits in the cache, so every
  *   reuse carried by loops l-1..L-1 hits.  The condition of regime l is
  *   footprint(l) <= factor * C_k / threads (threads only for shared caches:
- *   seed 004, eq. 11).  footprint(l) is a polynomial of the size parameters in
- *   bytes; with factor < 1 (seed 004 rule of thumb: half the cache for layers)
+ *   Stengel, Treibig, Hager, Wellein, "Quantifying performance bottlenecks of stencil
+ *   computations using the Execution-Cache-Memory model", ICS 2015, eq. 11).
+ *   footprint(l) is a polynomial of the size parameters in bytes; with factor < 1
+ *   (the paper's rule of thumb: half the cache for layers)
  *   it counts only the reused layers, leading terms (3*n*8 B for the 2D
  *   Jacobi); with factor >= 1 (Kerncraft) every array's lines count.
  *
@@ -23,7 +25,7 @@
  * Cost: rl_lc_analyse does everything that does not depend on the cache capacities
  * (ISL model and reuse, polynomials, footprints, lines per group and regime); an
  * evaluation (rl_lc_eval for a thread count, rl_lc_eval_regimes for given regimes)
- * only compares footprints with capacities, solves the thresholds and writes the texts.
+ * only compares footprints with capacities and solves the thresholds.
  * rl_traffic_lc* = one analysis + one evaluation.  The model (model/report.c) analyses
  * each nest once and evaluates it for every thread count of the scaling table and the
  * advice (docs/layer-conditions.md, "Analysis time").
@@ -65,7 +67,7 @@ void rl_lc_poly_leading(rl_lc_poly *dst, const rl_lc_poly *p);             /* te
 void rl_lc_poly_print(const rl_nest *nest, const rl_lc_poly *p, char *buf, size_t len);
 
 typedef enum rl_lc_mode {
-	RL_LC_LAYERS,   /* seed 004: reused layers only, leading terms (factor < 1) */
+	RL_LC_LAYERS,   /* Stengel et al.: reused layers only, leading terms (factor < 1) */
 	RL_LC_LRU       /* Kerncraft: every array's lines, exact polynomial (factor >= 1) */
 } rl_lc_mode;
 
@@ -78,8 +80,23 @@ typedef struct rl_lc_regime {
 	double footprint_bytes;     /* at the known values (unknown: RL_LC_PROBE) */
 	int hits, misses;           /* references per iteration hitting / missing */
 	double lines_per_unit;      /* lines loaded or allocated per unit of work in this regime */
-	char carried_by[RL_NAME_MAX];/* "reuse carried by loop i0" (text) */
+	int reuse_temporal;         /* LOOP > 0: 1 when ISL finds a group whose reuse is carried
+				       by loop LOOP-1 (temporal), 0 when only spatial */
 } rl_lc_regime;
+
+/* One condition of a cache level: the footprint of regime REGIME against the capacity.
+ * (diag/lc-text.h writes it: "3*n*8 B <= 16 KiB (n <= 682)") */
+typedef struct rl_lc_cond {
+	int regime;
+	char param[RL_NAME_MAX];    /* leading parameter ("" if none) */
+	long long threshold;        /* largest value of PARAM satisfying it; -1 none */
+	int holds;                  /* 1 holds, 0 violated, -1 unknown */
+	/* blocking candidate when violated at known sizes: block loop BLOCK_LOOP (the
+	 * outermost loop of the regime's window) to at most BLOCK_SIZE iterations so that
+	 * the condition holds; -1 when none */
+	int block_loop;
+	long long block_size;
+} rl_lc_cond;
 
 /* One cache level: its capacity for layer conditions and which regime applies. */
 typedef struct rl_lc_level {
@@ -88,20 +105,8 @@ typedef struct rl_lc_level {
 	int regime;                 /* index into regimes[] applying at the known sizes,
 				       or the "no LC" regime when sizes are unknown */
 	int known;                  /* 1: all sizes known, regime decided by the values */
-	/* per non-trivial regime r (0 < loop < L): condition text, threshold, holds */
-	int ncond;
-	struct {
-		int regime;
-		char text[RL_LC_TEXT + 160]; /* "3*n*8 B <= 16 KiB (n <= 682)" */
-		char param[RL_NAME_MAX];    /* leading parameter ("" if none) */
-		long long threshold;        /* largest value of PARAM satisfying it; -1 none */
-		int holds;                  /* 1 holds, 0 violated, -1 unknown */
-		/* blocking candidate when violated at known sizes: block loop BLOCK_LOOP
-		 * (the outermost loop of the regime's window) to at most BLOCK_SIZE
-		 * iterations so that the condition holds; -1 when none */
-		int block_loop;
-		long long block_size;
-	} cond[RL_MAX_LOOPS + 1];
+	int ncond;                  /* one per non-trivial regime (0 < loop < L) */
+	rl_lc_cond cond[RL_MAX_LOOPS + 1];
 } rl_lc_level;
 
 typedef struct rl_lc_report {
@@ -164,9 +169,6 @@ int rl_lc_traffic_for(const rl_nest *nest, const rl_machine *m, const rl_lc_opti
 /* ISL text of the iteration domain, the access relations and the schedule. */
 int rl_lc_isl_text(const rl_nest *nest, char *domain, size_t dlen, char *access, size_t alen,
 		   char *schedule, size_t slen);
-
-/* "KiB"-style size text */
-void rl_lc_size_text(double bytes, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

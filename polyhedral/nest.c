@@ -45,27 +45,12 @@ int rl_aff_eval(const rl_nest *nest, const rl_aff *aff, const long long *it, lon
 	return 1;
 }
 
-int rl_aff_uses_iter(const rl_aff *aff, int k)
+int rl_aff_uses_iters(const rl_aff *aff)
 {
-	return aff->it[k] != 0;
-}
-
-int rl_aff_uses_params(const rl_aff *aff)
-{
-	for (int p = 0; p < RL_MAX_PARAMS; p++)
-		if (aff->par[p])
-			return 1;
-	return 0;
-}
-
-int rl_aff_is_const(const rl_aff *aff)
-{
-	if (rl_aff_uses_params(aff))
-		return 0;
 	for (int k = 0; k < RL_MAX_LOOPS; k++)
 		if (aff->it[k])
-			return 0;
-	return 1;
+			return 1;
+	return 0;
 }
 
 static void append_term(char *buf, size_t len, long long coeff, const char *name)
@@ -103,21 +88,6 @@ void rl_aff_print(const rl_nest *nest, const rl_aff *aff, char *buf, size_t len)
 	}
 	if (aff->cst || !buf[0])
 		append_term(buf, len, aff->cst, NULL);
-}
-
-int rl_nest_trip_count(const rl_nest *nest, int k, long long *out)
-{
-	const rl_loop *l = &nest->loops[k];
-	for (int j = 0; j < RL_MAX_LOOPS; j++)
-		if (l->lower.it[j] || l->upper.it[j])
-			return 0;
-	long long lo, up;
-	if (!rl_aff_eval(nest, &l->lower, NULL, &lo) || !rl_aff_eval(nest, &l->upper, NULL, &up))
-		return 0;
-	long long span = l->step > 0 ? up - lo : lo - up;
-	long long step = l->step > 0 ? l->step : -l->step;
-	*out = span <= 0 ? 0 : (span + step - 1) / step;
-	return 1;
 }
 
 /* Number of elements spanned by one step of dimension D (product of the inner

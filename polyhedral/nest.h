@@ -87,7 +87,6 @@ typedef struct rl_nest {
 	rl_flops flops[2];      /* [0] float, [1] double */
 	int nstatements;        /* assignments storing to memory in the body */
 	int vector_factor;      /* lanes of the vectorised innermost loop, 1 if scalar, 0 unknown */
-	/* additions (issue 3) */
 	int nontemporal_stores; /* 1: the generated stores bypass the caches (no write-allocate;
 				   the lines go straight to memory) */
 } rl_nest;
@@ -103,17 +102,11 @@ int rl_nest_param_index(rl_nest *nest, const char *name);
  * AFF has no value. */
 int rl_aff_eval(const rl_nest *nest, const rl_aff *aff, const long long *it, long long *out);
 
-/* 1 if AFF uses iterator K / any parameter / anything but the constant */
-int rl_aff_uses_iter(const rl_aff *aff, int k);
-int rl_aff_uses_params(const rl_aff *aff);
-int rl_aff_is_const(const rl_aff *aff);
+/* 1 if AFF depends on a loop iterator */
+int rl_aff_uses_iters(const rl_aff *aff);
 
 /* Write AFF as text ("2*n + i1 - 1") with iterator names i0.. and parameter names. */
 void rl_aff_print(const rl_nest *nest, const rl_aff *aff, char *buf, size_t len);
-
-/* Trip count of loop K when its bounds do not depend on outer iterators and all
- * parameters are known; 0 otherwise. */
-int rl_nest_trip_count(const rl_nest *nest, int k, long long *out);
 
 /* Distance in bytes from access A to access B of the same array (row-major
  * storage with the array's extents): 1 and *out set when the distance does not

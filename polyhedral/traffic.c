@@ -1,5 +1,5 @@
-/* First data-traffic model: one cache line per stream and unit of work at every
- * boundary (see traffic.h). */
+/* The stream model of the data traffic (one cache line per stream and unit of work at
+ * every boundary) and the rule of what crosses each boundary (see traffic.h). */
 #include "polyhedral/traffic.h"
 
 #include <stdio.h>
@@ -58,8 +58,28 @@ static int find_or_add_stream(const rl_nest *nest, rl_traffic *t, int a)
 	return t->nstreams++;
 }
 
-int rl_traffic_first(const rl_nest *nest, const rl_machine *m, rl_traffic *out,
-		     char *why, size_t whylen)
+void rl_traffic_add_stream(rl_traffic *t, const rl_machine *m, int nontemporal,
+			   const rl_stream_lines *s)
+{
+	int write_only = s->writes && !s->reads;
+	for (int b = 0; b < m->nlevels && b < RL_MAX_LEVELS; b++) {
+		if (write_only && nontemporal) {
+			if (b == m->nlevels - 1)
+				t->evict_lines[b] += s->stored;
+			continue;
+		}
+		int victim_next = b + 1 < m->nlevels && m->levels[b + 1].victim;
+		if (!write_only)
+			t->load_lines[b] += s->missed[b];
+		else if (m->levels[b].write_allocate)
+			t->wa_lines[b] += s->missed[b];
+		if (s->writes || victim_next)
+			t->evict_lines[b] += s->missed[b];
+	}
+}
+
+int rl_traffic_find_streams(const rl_nest *nest, const rl_machine *m, rl_traffic *out,
+			    char *why, size_t whylen)
 {
 	memset(out, 0, sizeof(*out));
 	if (nest->naccesses == 0 || nest->nloops == 0) {
@@ -87,19 +107,22 @@ int rl_traffic_first(const rl_nest *nest, const rl_machine *m, rl_traffic *out,
 		else
 			st->reads++;
 	}
+	return 1;
+}
 
+int rl_traffic_streams(const rl_nest *nest, const rl_machine *m, rl_traffic *out,
+		       char *why, size_t whylen)
+{
+	if (!rl_traffic_find_streams(nest, m, out, why, whylen))
+		return 0;
 	out->nboundaries = m->nlevels;
-	for (int b = 0; b < m->nlevels; b++) {
-		int write_allocate = m->levels[b].write_allocate;
-		for (int s = 0; s < out->nstreams; s++) {
-			const rl_stream *st = &out->streams[s];
-			if (st->reads)
-				out->load_lines[b] += st->lines_per_unit;
-			else if (write_allocate)
-				out->wa_lines[b] += st->lines_per_unit;
-			if (st->writes)
-				out->evict_lines[b] += st->lines_per_unit;
-		}
+	for (int s = 0; s < out->nstreams; s++) {
+		const rl_stream *st = &out->streams[s];
+		rl_stream_lines sl = { .reads = st->reads, .writes = st->writes,
+				       .stored = st->lines_per_unit };
+		for (int b = 0; b < m->nlevels && b < RL_MAX_LEVELS; b++)
+			sl.missed[b] = st->lines_per_unit;
+		rl_traffic_add_stream(out, m, nest->nontemporal_stores, &sl);
 	}
 	return 1;
 }

@@ -1,12 +1,16 @@
 /* Data traffic of a loop nest per unit of work at each cache boundary.
  *
- * First model (issue 2): every distinct access stream costs one cache line per
- * unit of work at every boundary (scaled by its innermost stride), stores add a
- * write-allocate (unless the line is also read) and an eviction.  Two accesses of
- * one array belong to one stream when their distance is a known constant smaller
- * than RL_STREAM_MERGE_BYTES.  No reuse between streams is assumed: this is the
- * "no layer condition" row of the ECM model.  Layer conditions replace it in
- * the polyhedral issue.
+ * Two models fill rl_traffic.  The layer conditions (polyhedral/lc.h) count the lines
+ * each group of references misses in each cache.  The stream model here
+ * (rl_traffic_streams) is used when they cannot be analysed: every distinct access
+ * stream costs one cache line per unit of work at every boundary (scaled by its
+ * innermost stride), i.e. no reuse between streams - the "no layer condition" row of
+ * the ECM model.  Two accesses of one array belong to one stream when their distance
+ * is a known constant smaller than RL_STREAM_MERGE_BYTES.
+ *
+ * Both models give the lines of each stream to one rule (rl_traffic_add_stream) that
+ * decides what crosses each boundary: loads, write-allocates, evictions of dirty lines,
+ * the evictions into a victim cache and non-temporal stores.
  */
 #ifndef RL_TRAFFIC_H
 #define RL_TRAFFIC_H
@@ -41,10 +45,38 @@ typedef struct rl_traffic {
 	double evict_lines[RL_MAX_LEVELS];
 } rl_traffic;
 
-/* Fill OUT for NEST on M (line size and cache organisation).  Returns 0 and a
- * reason in WHY when the nest has no memory access in its innermost loop. */
-int rl_traffic_first(const rl_nest *nest, const rl_machine *m, rl_traffic *out,
-		     char *why, size_t whylen);
+/* What one stream needs from the cache hierarchy per unit of work. */
+typedef struct rl_stream_lines {
+	int reads, writes;              /* references reading / writing it */
+	double missed[RL_MAX_LEVELS];   /* lines per unit missing in level b (those that cross
+					   boundary b: loaded or allocated) */
+	double stored;                  /* lines per unit it writes when nothing is reused (what
+					   non-temporal stores send to memory; read only with
+					   NONTEMPORAL for a write-only stream) */
+} rl_stream_lines;
+
+/* Add what stream S moves across every boundary b of M to T's load_lines[b], wa_lines[b]
+ * and evict_lines[b] (per unit of work):
+ *   - a stream that is read loads its missed lines;
+ *   - a write-only stream allocates them where level b write-allocates;
+ *   - a written stream evicts them (its dirty lines);
+ *   - every line leaving level b enters a victim cache b+1 (AMD Zen's L3 is filled only
+ *     by L2 evictions): an eviction across boundary b;
+ *   - with non-temporal stores (NONTEMPORAL) a write-only stream allocates and evicts
+ *     nothing; its stored lines cross only the memory boundary. */
+void rl_traffic_add_stream(rl_traffic *t, const rl_machine *m, int nontemporal,
+			   const rl_stream_lines *s);
+
+/* The unit of work and the streams of NEST on M (line size), without the lines per
+ * boundary.  Returns 0 and a reason in WHY when the nest has no memory access or
+ * more than RL_MAX_STREAMS streams. */
+int rl_traffic_find_streams(const rl_nest *nest, const rl_machine *m, rl_traffic *out,
+			    char *why, size_t whylen);
+
+/* The stream model: rl_traffic_find_streams, then every stream's lines at every
+ * boundary through rl_traffic_add_stream.  Returns 0 and a reason in WHY as above. */
+int rl_traffic_streams(const rl_nest *nest, const rl_machine *m, rl_traffic *out,
+		       char *why, size_t whylen);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag/lc-text.h"
 #include "model/ecm.h"
 #include "polyhedral/lc.h"
 #include "testsuite/oracle/nestspec.h"
@@ -63,7 +64,9 @@ static void test_jacobi_thresholds(void **state)
 		assert_int_equal(lc->levels[c].ncond, 1);
 		assert_int_equal(lc->levels[c].cond[0].threshold, expect[c]);
 		assert_string_equal(lc->levels[c].cond[0].param, "n");
-		assert_string_equal(lc->levels[c].cond[0].text, text[c]);
+		char cond[RL_DIAG_LC_CONDITION_TEXT];
+		rl_diag_lc_condition(lc, c, 0, cond, sizeof(cond));
+		assert_string_equal(cond, text[c]);
 		assert_int_equal(lc->levels[c].cond[0].holds, -1);      /* n unknown */
 		assert_int_equal(lc->levels[c].regime, 0);               /* no LC assumed */
 	}

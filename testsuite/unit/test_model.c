@@ -1,4 +1,4 @@
-/* Unit tests of the first traffic model, the ECM composition and the note text.
+/* Unit tests of the stream traffic model, the ECM composition and the note text.
  * The machine is built by hand with seed 004's Sandy Bridge EP figures so these
  * tests do not depend on the YAML loader. */
 #include <stdarg.h>
@@ -118,7 +118,7 @@ static void test_daxpy_traffic(void **state)
 	rl_nest *n = daxpy_nest();
 	rl_traffic t;
 	char why[128];
-	assert_int_equal(rl_traffic_first(n, &m, &t, why, sizeof(why)), 1);
+	assert_int_equal(rl_traffic_streams(n, &m, &t, why, sizeof(why)), 1);
 	assert_int_equal(t.iters_per_unit, 8);
 	assert_int_equal(t.nstreams, 2);
 	for (int b = 0; b < 3; b++) {
@@ -142,7 +142,7 @@ static void test_daxpy_ecm_note(void **state)
 	r.machine = &m;
 	r.nest = n;
 	char why[128];
-	assert_int_equal(rl_traffic_first(n, &m, &r.traffic, why, sizeof(why)), 1);
+	assert_int_equal(rl_traffic_streams(n, &m, &r.traffic, why, sizeof(why)), 1);
 	rl_incore core = { .t_ol = 4, .t_nol = 4 };
 	rl_body body = { .iters_per_pass = 8 };
 	rl_ecm_compose(&m, &core, &body, &r.traffic, &r.ecm);
@@ -167,7 +167,7 @@ static void test_jacobi_static_equals_param(void **state)
 		rl_nest *n = jacobi_nest(use_param);
 		rl_traffic t;
 		char why[128];
-		assert_int_equal(rl_traffic_first(n, &m, &t, why, sizeof(why)), 1);
+		assert_int_equal(rl_traffic_streams(n, &m, &t, why, sizeof(why)), 1);
 		assert_int_equal(t.nstreams, 4);
 		assert_float_equal(t.load_lines[0] + t.wa_lines[0] + t.evict_lines[0], 5.0, 1e-9);
 		rl_incore core = { .t_ol = 6, .t_nol = 8 };
@@ -191,7 +191,7 @@ static void test_unknown_param_separate_streams(void **state)
 	n->params[0].has_value = 0;
 	rl_traffic t;
 	char why[128];
-	assert_int_equal(rl_traffic_first(n, &m, &t, why, sizeof(why)), 1);
+	assert_int_equal(rl_traffic_streams(n, &m, &t, why, sizeof(why)), 1);
 	assert_int_equal(t.nstreams, 4);
 	rl_nest_free(n);
 }
@@ -213,7 +213,7 @@ static void test_transposed_access(void **state)
 	acc->sub[1].it[0] = 1;
 	rl_traffic t;
 	char why[128];
-	assert_int_equal(rl_traffic_first(n, &m, &t, why, sizeof(why)), 1);
+	assert_int_equal(rl_traffic_streams(n, &m, &t, why, sizeof(why)), 1);
 	assert_float_equal(t.load_lines[0], 8.0, 1e-9);
 	rl_nest_free(n);
 }
