@@ -40,17 +40,6 @@ int rl_machine_is_kerncraft(rl_yaml_ctx *c, yaml_node_t *root)
 
 /* ------------------------------------------------------------------ values */
 
-/* NUMBER UNIT -> value and unit text */
-static int kc_quantity(const yaml_node_t *n, double *v, const char **unit)
-{
-	const char *s = rl_yaml_scalar(n), *e;
-	if (!s || rl_yaml_parse_number(s, v, &e))
-		return -1;
-	while (*e == ' ') e++;
-	*unit = e;
-	return 0;
-}
-
 static int kc_require(rl_yaml_ctx *c, yaml_node_t *map, const char *key, const char *what,
 		      yaml_node_t **out)
 {
@@ -85,7 +74,7 @@ static int kc_gbs(rl_yaml_ctx *c, yaml_node_t *n, double *out)
 	char gotbuf[64];
 	double v;
 	const char *u;
-	if (kc_quantity(n, &v, &u) || !(v > 0))
+	if (rl_yaml_number_unit(n, &v, &u) || !(v > 0))
 		goto bad;
 	if (!strcmp(u, "GB/s")) *out = v;
 	else if (!strcmp(u, "MB/s")) *out = v * 1e-3;
@@ -121,7 +110,7 @@ static int kc_identity(rl_yaml_ctx *c, kc_file *k, rl_machine *m)
 	const char *u;
 	if (kc_require(c, k->root, "clock", "the machine", &n))
 		return -1;
-	if (kc_quantity(n, &v, &u) || !(v > 0) ||
+	if (rl_yaml_number_unit(n, &v, &u) || !(v > 0) ||
 	    !(!strcmp(u, "GHz") || !strcmp(u, "MHz") || !strcmp(u, "Hz")))
 		return rl_yaml_fail(c, n, "expected a clock like '2.7 GHz' for 'clock', got %s",
 				    GOT(n));
@@ -223,7 +212,7 @@ static int kc_transfer(rl_yaml_ctx *c, const kc_file *k, int i, rl_machine *m)
 		return rl_yaml_fail(c, k->level[i + 1], "expected 'upstream throughput: [N B/cy, "
 				    "half-duplex]' in level %s", m->levels[i + 1].name);
 	t0 = rl_yaml_list_item(c, up, 0);
-	if (kc_quantity(t0, &v, &u) || strcmp(u, "B/cy") || !(v > 0))
+	if (rl_yaml_number_unit(t0, &v, &u) || strcmp(u, "B/cy") || !(v > 0))
 		return rl_yaml_fail(c, t0, "expected a throughput like '32 B/cy', got %s", GOT(t0));
 	m->levels[i].cycles_per_line = m->levels[i].line / v;
 	char tr[64];

@@ -70,12 +70,9 @@ static int get_cycles(ld_ctx *c, yaml_node_t *n, const char *key, double *out)
 static int get_percent(ld_ctx *c, yaml_node_t *n, const char *key, double *out)
 {
 	char gotbuf[64];
-	const char *s = rl_yaml_scalar(n), *e;
+	const char *e;
 	double v;
-	if (!s || rl_yaml_is_empty(n) || rl_yaml_parse_number(s, &v, &e))
-		goto bad;
-	while (*e == ' ') e++;
-	if (*e && strcmp(e, "%"))
+	if (rl_yaml_number_unit(n, &v, &e) || (*e && strcmp(e, "%")))
 		goto bad;
 	if (v < 0 || v > 1000)
 		return rl_yaml_fail(c, n, "expected a percentage in 0..1000 for '%s', got %s", key,
@@ -93,21 +90,16 @@ static int get_rate(ld_ctx *c, yaml_node_t *n, const char *key, const char *kind
 		    double clock_ghz, double lo, double hi, double *out)
 {
 	char gotbuf[64];
-	const char *s = rl_yaml_scalar(n), *e;
+	const char *e;
 	double v;
-	if (s && !rl_yaml_is_empty(n) && !rl_yaml_parse_number(s, &v, &e)) {
-		while (*e == ' ') e++;
-		if (!strcmp(e, percy)) {
-			if (!(v > 0))
-				return rl_yaml_fail(c, n, "expected a positive %s for '%s', got %s",
-						    kind, key, GOT(n));
-			v *= clock_ghz;
-			goto range;
-		}
-	}
-	if (rl_yaml_get_quantity(c, n, key, kind, units, nunits, unitlist, &v))
+	if (!rl_yaml_number_unit(n, &v, &e) && !strcmp(e, percy)) {
+		if (!(v > 0))
+			return rl_yaml_fail(c, n, "expected a positive %s for '%s', got %s", kind, key,
+					    GOT(n));
+		v *= clock_ghz;
+	} else if (rl_yaml_get_quantity(c, n, key, kind, units, nunits, unitlist, &v)) {
 		return -1;
-range:
+	}
 	if (v < lo || v > hi)
 		return rl_yaml_fail(c, n, "expected a %s between %g and %g (G-units/s) for '%s', "
 				    "got %s", kind, lo, hi, key, GOT(n));
@@ -201,11 +193,10 @@ static int load_cache_geometry(ld_ctx *c, yaml_node_t **v, int i, rl_machine *m)
 static int load_cache_transfer(ld_ctx *c, yaml_node_t *n, rl_cache_level *L)
 {
 	char gotbuf[64];
-	const char *s = rl_yaml_scalar(n), *e;
+	const char *e;
 	double x;
-	if (!s || rl_yaml_parse_number(s, &x, &e))
+	if (rl_yaml_number_unit(n, &x, &e))
 		goto bad;
-	while (*e == ' ') e++;
 	if (!strcmp(e, "cy/CL"))
 		L->cycles_per_line = x;
 	else if (!strcmp(e, "B/cy"))
@@ -604,22 +595,6 @@ static int load_root(ld_ctx *c, yaml_node_t *root, rl_machine *m)
 
 /* ------------------------------------------------------------------ the entry */
 
-/* m->name: the basename of PATH without .yml / .yaml */
-static void set_name(rl_machine *m, const char *path)
-{
-	const char *b = strrchr(path, '/');
-	b = b ? b + 1 : path;
-	size_t l = strlen(b);
-	if (l > 4 && !strcmp(b + l - 4, ".yml"))
-		l -= 4;
-	else if (l > 5 && !strcmp(b + l - 5, ".yaml"))
-		l -= 5;
-	if (l >= sizeof m->name)
-		l = sizeof m->name - 1;
-	memcpy(m->name, b, l);
-	m->name[l] = '\0';
-}
-
 /* the machine of document ROOT (native or Kerncraft format), read from PATH */
 static rl_machine *load_document(ld_ctx *c, yaml_node_t *root, const char *path)
 {
@@ -635,7 +610,7 @@ static rl_machine *load_document(ld_ctx *c, yaml_node_t *root, const char *path)
 		return NULL;
 	}
 	snprintf(m->path, sizeof m->path, "%s", path);
-	set_name(m, path);
+	rl_yaml_file_stem(path, m->name, sizeof m->name);
 	if (rl_machine_is_kerncraft(c, root) ? rl_machine_load_kerncraft(c, root, m)
 					     : load_root(c, root, m)) {
 		free(m);

@@ -274,6 +274,28 @@ int rl_yaml_parse_number(const char *s, double *out, const char **end)
 	return 0;
 }
 
+int rl_yaml_number_unit(const yaml_node_t *n, double *v, const char **unit)
+{
+	const char *s = rl_yaml_scalar(n), *e;
+	if (!s || rl_yaml_is_empty(n) || rl_yaml_parse_number(s, v, &e))
+		return -1;
+	while (*e == ' ') e++;
+	*unit = e;
+	return 0;
+}
+
+void rl_yaml_file_stem(const char *path, char *out, size_t len)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	size_t l = strlen(b);
+	if (l > 4 && !strcmp(b + l - 4, ".yml"))
+		l -= 4;
+	else if (l > 5 && !strcmp(b + l - 5, ".yaml"))
+		l -= 5;
+	snprintf(out, len, "%.*s", (int)l, b);
+}
+
 int rl_yaml_get_int(rl_yaml_ctx *c, yaml_node_t *n, const char *key, long lo, long hi,
 		    int *out)
 {
@@ -337,11 +359,10 @@ int rl_yaml_get_quantity(rl_yaml_ctx *c, yaml_node_t *n, const char *key, const 
 			 const rl_yaml_unit *units, int nunits, const char *unitlist, double *out)
 {
 	char gotbuf[64];
-	const char *s = rl_yaml_scalar(n), *e;
+	const char *e;
 	double v;
-	if (!s || rl_yaml_is_empty(n) || rl_yaml_parse_number(s, &v, &e))
+	if (rl_yaml_number_unit(n, &v, &e))
 		goto bad;
-	while (*e == ' ') e++;
 	for (int i = 0; i < nunits; i++)
 		if (strcmp(e, units[i].name) == 0) {
 			if (!(v > 0))

@@ -70,6 +70,13 @@ int rl_yaml_check_mapping(rl_yaml_ctx *c, yaml_node_t *node, const char *what,
 /* A finite decimal number at the start of S (no hex, inf, nan); *END after it.  0 or -1. */
 int rl_yaml_parse_number(const char *s, double *out, const char **end);
 
+/* "NUMBER UNIT" (the unit may be empty or absent): 0 with the number in *V and the text after
+ * it and its blanks in *UNIT; -1 for no scalar or no number.  No message. */
+int rl_yaml_number_unit(const yaml_node_t *n, double *v, const char **unit);
+
+/* The name of the file PATH: its basename without .yml / .yaml, truncated to LEN - 1 */
+void rl_yaml_file_stem(const char *path, char *out, size_t len);
+
 /* The checks of one value N of key KEY: 0 with the value in *OUT, or -1 with a message. */
 
 /* A non-empty text into BUF; longer than LEN-1 is an error unless TRUNCATE_OK */

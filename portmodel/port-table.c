@@ -322,17 +322,6 @@ static int proot(pctx *c, yaml_node_t *root)
 	return 0;
 }
 
-/* p->name: the basename of PATH without .yml */
-static void pset_name(rl_ports *p, const char *path)
-{
-	const char *b = strrchr(path, '/');
-	b = b ? b + 1 : path;
-	size_t l = strlen(b);
-	if (l > 4 && !strcmp(b + l - 4, ".yml"))
-		l -= 4;
-	snprintf(p->name, sizeof p->name, "%.*s", (int)l, b);
-}
-
 rl_ports *rl_ports_load(const char *path, char *err, size_t errlen)
 {
 	if (err && errlen)
@@ -364,7 +353,7 @@ rl_ports *rl_ports_load(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	snprintf(c.p->path, sizeof c.p->path, "%s", path);
-	pset_name(c.p, path);
+	rl_yaml_file_stem(path, c.p->name, sizeof c.p->name);
 	return c.p;
 }
 

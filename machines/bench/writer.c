@@ -106,11 +106,17 @@ static void put_row_end(FILE *f, double spread_pct, int unstable)
 	fputs(" }\n", f);
 }
 
+/* the start of a figure table KEY with its SOURCE */
+static void put_table_start(FILE *f, const char *key, const char *source)
+{
+	fprintf(f, "\n%s:\n", key);
+	put_text(f, "  source", source);
+	fputs("  rows:\n", f);
+}
+
 static void put_bandwidths(FILE *f, const rl_machine *m)
 {
-	fputs("\nbandwidths:\n", f);
-	put_text(f, "  source", m->bw_source);
-	fputs("  rows:\n", f);
+	put_table_start(f, "bandwidths", m->bw_source);
 	for (int i = 0; i < m->nbw; i++) {
 		const rl_bw_row *b = &m->bw[i];
 		fprintf(f, "    - { level: %s, width: %d, mix: %s, cores: %d, bandwidth: \"%.4g GB/s\"",
@@ -121,9 +127,7 @@ static void put_bandwidths(FILE *f, const rl_machine *m)
 
 static void put_peak_flops(FILE *f, const rl_machine *m)
 {
-	fputs("\npeak_flops:\n", f);
-	put_text(f, "  source", m->flops_source);
-	fputs("  rows:\n", f);
+	put_table_start(f, "peak_flops", m->flops_source);
 	for (int i = 0; i < m->nflops; i++) {
 		const rl_flops_row *p = &m->flops[i];
 		fprintf(f, "    - { op: %s, width: %d, precision: %s, cores: %d, flops: \"%.5g GFLOP/s\"",
