@@ -18,22 +18,18 @@
 
 #define GOT RL_YAML_GOT
 
-typedef rl_yaml_ctx ld_ctx;
-typedef rl_yaml_key keyspec;
-typedef rl_yaml_unit unit_def;
-
 /* ------------------------------------------------------------------ values of machine files */
 
-static const unit_def size_units[] = {
+static const rl_yaml_unit size_units[] = {
 	{ "B", 1.0 }, { "KiB", 1024.0 }, { "MiB", 1048576.0 }, { "GiB", 1073741824.0 },
 };
-static const unit_def clock_units[] = { { "GHz", 1.0 }, { "MHz", 1e-3 } };
-static const unit_def bw_units[] = { { "GB/s", 1.0 }, { "MB/s", 1e-3 } };
-static const unit_def cycle_units[] = { { "cy", 1.0 } };
-static const unit_def flops_units[] = { { "GFLOP/s", 1.0 }, { "TFLOP/s", 1000.0 },
+static const rl_yaml_unit clock_units[] = { { "GHz", 1.0 }, { "MHz", 1e-3 } };
+static const rl_yaml_unit bw_units[] = { { "GB/s", 1.0 }, { "MB/s", 1e-3 } };
+static const rl_yaml_unit cycle_units[] = { { "cy", 1.0 } };
+static const rl_yaml_unit flops_units[] = { { "GFLOP/s", 1.0 }, { "TFLOP/s", 1000.0 },
 					{ "MFLOP/s", 1e-3 } };
 
-static int get_size(ld_ctx *c, yaml_node_t *n, const char *key, double *bytes)
+static int get_size(rl_yaml_ctx *c, yaml_node_t *n, const char *key, double *bytes)
 {
 	char gotbuf[64];
 	if (rl_yaml_get_quantity(c, n, key, "size", size_units, 4, "B, KiB, MiB, GiB", bytes))
@@ -45,7 +41,7 @@ static int get_size(ld_ctx *c, yaml_node_t *n, const char *key, double *bytes)
 }
 
 /* cycles: a plain number or "N cy" */
-static int get_cycles(ld_ctx *c, yaml_node_t *n, const char *key, double *out)
+static int get_cycles(rl_yaml_ctx *c, yaml_node_t *n, const char *key, double *out)
 {
 	char gotbuf[64];
 	const char *s = rl_yaml_scalar(n), *e;
@@ -67,7 +63,7 @@ static int get_cycles(ld_ctx *c, yaml_node_t *n, const char *key, double *out)
 }
 
 /* spread: a plain number or "N %", 0..1000 */
-static int get_percent(ld_ctx *c, yaml_node_t *n, const char *key, double *out)
+static int get_percent(rl_yaml_ctx *c, yaml_node_t *n, const char *key, double *out)
 {
 	char gotbuf[64];
 	const char *e;
@@ -85,8 +81,8 @@ bad:
 }
 
 /* a quantity in one of UNITS, or in the per-cycle unit PERCY (converted with the clock) */
-static int get_rate(ld_ctx *c, yaml_node_t *n, const char *key, const char *kind,
-		    const unit_def *units, int nunits, const char *percy, const char *unitlist,
+static int get_rate(rl_yaml_ctx *c, yaml_node_t *n, const char *key, const char *kind,
+		    const rl_yaml_unit *units, int nunits, const char *percy, const char *unitlist,
 		    double clock_ghz, double lo, double hi, double *out)
 {
 	char gotbuf[64];
@@ -108,7 +104,7 @@ static int get_rate(ld_ctx *c, yaml_node_t *n, const char *key, const char *kind
 }
 
 /* the provenance text of a table row: checked, not kept */
-static int check_row_source(ld_ctx *c, yaml_node_t *n)
+static int check_row_source(rl_yaml_ctx *c, yaml_node_t *n)
 {
 	char tmp[8];
 	return n ? rl_yaml_get_text(c, n, "source", tmp, sizeof tmp, 1) : 0;
@@ -116,9 +112,9 @@ static int check_row_source(ld_ctx *c, yaml_node_t *n)
 
 /* ------------------------------------------------------------------ ecm */
 
-static int load_ecm(ld_ctx *c, yaml_node_t *n, rl_machine *m)
+static int load_ecm(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 {
-	static const keyspec spec[] = {
+	static const rl_yaml_key spec[] = {
 		{ "overlap", 1 }, { "nonoverlapping", 1 }, { "lc_safety_factor", 1 }, { "source", 0 },
 	};
 	yaml_node_t *v[4];
@@ -160,7 +156,7 @@ enum { CK_NAME, CK_SIZE, CK_LINE, CK_WAYS, CK_SHARED, CK_WA, CK_VICTIM, CK_TRANS
        CK_SOURCE, CK_COUNT };
 
 /* size, line and ways of level I (V: its values) */
-static int load_cache_geometry(ld_ctx *c, yaml_node_t **v, int i, rl_machine *m)
+static int load_cache_geometry(rl_yaml_ctx *c, yaml_node_t **v, int i, rl_machine *m)
 {
 	char gotbuf[64];
 	rl_cache_level *L = &m->levels[i];
@@ -190,7 +186,7 @@ static int load_cache_geometry(ld_ctx *c, yaml_node_t **v, int i, rl_machine *m)
 }
 
 /* 'transfer' of level L: "N cy/CL" or "N B/cy" -> cycles per line */
-static int load_cache_transfer(ld_ctx *c, yaml_node_t *n, rl_cache_level *L)
+static int load_cache_transfer(rl_yaml_ctx *c, yaml_node_t *n, rl_cache_level *L)
 {
 	char gotbuf[64];
 	const char *e;
@@ -213,9 +209,9 @@ bad:
 }
 
 /* caches[I] (of COUNT) from ITEM */
-static int load_cache_level(ld_ctx *c, yaml_node_t *item, int i, int count, rl_machine *m)
+static int load_cache_level(rl_yaml_ctx *c, yaml_node_t *item, int i, int count, rl_machine *m)
 {
-	static const keyspec spec[CK_COUNT] = {
+	static const rl_yaml_key spec[CK_COUNT] = {
 		{ "name", 1 }, { "size", 1 }, { "line", 1 }, { "ways", 0 }, { "shared_by", 0 },
 		{ "write_allocate", 0 }, { "victim", 0 }, { "transfer", 0 }, { "source", 0 },
 	};
@@ -258,7 +254,7 @@ static int load_cache_level(ld_ctx *c, yaml_node_t *item, int i, int count, rl_m
 	return 0;
 }
 
-static int load_caches(ld_ctx *c, yaml_node_t *n, rl_machine *m)
+static int load_caches(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 {
 	char gotbuf[64];
 	if (n->type != YAML_SEQUENCE_NODE)
@@ -279,9 +275,9 @@ static int load_caches(ld_ctx *c, yaml_node_t *n, rl_machine *m)
 
 /* ------------------------------------------------------------------ memory */
 
-static int load_memory(ld_ctx *c, yaml_node_t *n, rl_machine *m)
+static int load_memory(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 {
-	static const keyspec spec[] = {
+	static const rl_yaml_key spec[] = {
 		{ "bandwidth", 1 }, { "benchmark", 1 }, { "single_core_bandwidth", 0 }, { "source", 0 },
 	};
 	static const char *const benches[] = { "update", "load", "copy", "triad", "stream" };
@@ -311,7 +307,7 @@ static int load_memory(ld_ctx *c, yaml_node_t *n, rl_machine *m)
 /* ------------------------------------------------------------------ incore */
 
 /* incore.port_table: the name of a file machines/ports/NAME.yml */
-static int load_port_table_name(ld_ctx *c, yaml_node_t *n, rl_machine *m)
+static int load_port_table_name(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 {
 	char gotbuf[64];
 	const char *pt = rl_yaml_scalar(n);
@@ -329,9 +325,9 @@ static int load_port_table_name(ld_ctx *c, yaml_node_t *n, rl_machine *m)
 }
 
 /* instructions[m->ncosts] from ROW */
-static int load_incore_row(ld_ctx *c, yaml_node_t *row, rl_machine *m)
+static int load_incore_row(rl_yaml_ctx *c, yaml_node_t *row, rl_machine *m)
 {
-	static const keyspec rspec[] = {
+	static const rl_yaml_key rspec[] = {
 		{ "class", 1 }, { "width", 0 }, { "unit", 1 }, { "cycles", 1 }, { "latency", 0 },
 		{ "source", 0 }, { "precision", 0 },
 	};
@@ -367,9 +363,9 @@ static int load_incore_row(ld_ctx *c, yaml_node_t *row, rl_machine *m)
 	return 0;
 }
 
-static int load_incore(ld_ctx *c, yaml_node_t *n, rl_machine *m)
+static int load_incore(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 {
-	static const keyspec spec[] = { { "instructions", 1 }, { "source", 0 },
+	static const rl_yaml_key spec[] = { { "instructions", 1 }, { "source", 0 },
 					{ "port_table", 0 } };
 	yaml_node_t *v[3];
 	char gotbuf[64];
@@ -399,13 +395,13 @@ typedef struct figure_table {
 	const char *key;            /* "bandwidths" */
 	const char *row_kind;       /* for "expected a list of ROW_KIND rows" */
 	int max;                    /* capacity of the machine's table */
-	const keyspec *rspec;
+	const rl_yaml_key *rspec;
 	/* the row-specific values of R[0..4] into row *COUNT of M; checks for repeats */
-	int (*load_row)(ld_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machine *m);
+	int (*load_row)(rl_yaml_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machine *m);
 } figure_table;
 
 /* spread, unstable and source of a figure row */
-static int load_row_quality(ld_ctx *c, yaml_node_t **r, double *spread_pct, int *unstable)
+static int load_row_quality(rl_yaml_ctx *c, yaml_node_t **r, double *spread_pct, int *unstable)
 {
 	*spread_pct = -1;
 	if (r[5] && get_percent(c, r[5], "spread", spread_pct))
@@ -415,10 +411,10 @@ static int load_row_quality(ld_ctx *c, yaml_node_t **r, double *spread_pct, int 
 	return check_row_source(c, r[7]);
 }
 
-static int load_figure_table(ld_ctx *c, yaml_node_t *n, const figure_table *t, int *count,
+static int load_figure_table(rl_yaml_ctx *c, yaml_node_t *n, const figure_table *t, int *count,
 			     char *source, size_t source_len, rl_machine *m)
 {
-	static const keyspec spec[] = { { "rows", 1 }, { "source", 0 } };
+	static const rl_yaml_key spec[] = { { "rows", 1 }, { "source", 0 } };
 	yaml_node_t *v[2];
 	char gotbuf[64];
 	if (rl_yaml_check_mapping(c, n, t->key, spec, 2, v))
@@ -441,7 +437,7 @@ static int load_figure_table(ld_ctx *c, yaml_node_t *n, const figure_table *t, i
 	return 0;
 }
 
-static int load_bw_row(ld_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machine *m)
+static int load_bw_row(rl_yaml_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machine *m)
 {
 	char gotbuf[64];
 	rl_bw_row *b = &m->bw[m->nbw];
@@ -472,7 +468,7 @@ static int load_bw_row(ld_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machine 
 	return 0;
 }
 
-static int load_flops_row(ld_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machine *m)
+static int load_flops_row(rl_yaml_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machine *m)
 {
 	char gotbuf[64];
 	rl_flops_row *f = &m->flops[m->nflops];
@@ -499,11 +495,11 @@ static int load_flops_row(ld_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machi
 	return 0;
 }
 
-static const keyspec bw_row_spec[] = {
+static const rl_yaml_key bw_row_spec[] = {
 	{ "level", 1 }, { "width", 1 }, { "mix", 1 }, { "cores", 1 }, { "bandwidth", 1 },
 	{ "spread", 0 }, { "unstable", 0 }, { "source", 0 },
 };
-static const keyspec flops_row_spec[] = {
+static const rl_yaml_key flops_row_spec[] = {
 	{ "op", 1 }, { "width", 1 }, { "precision", 1 }, { "cores", 1 }, { "flops", 1 },
 	{ "spread", 0 }, { "unstable", 0 }, { "source", 0 },
 };
@@ -518,7 +514,7 @@ enum { TK_SCHEMA, TK_NAME, TK_DESC, TK_SOURCE, TK_CLOCK, TK_CORES, TK_ECM, TK_CA
        TK_MEMORY, TK_INCORE, TK_BW, TK_FLOPS, TK_COUNT };
 
 /* what the sections cannot check alone (V: the top-level values) */
-static int check_across_sections(ld_ctx *c, yaml_node_t **v, const rl_machine *m)
+static int check_across_sections(rl_yaml_ctx *c, yaml_node_t **v, const rl_machine *m)
 {
 	for (int i = 0; i < m->nlevels; i++)
 		if (m->levels[i].shared_by > m->cores)
@@ -538,7 +534,7 @@ static int check_across_sections(ld_ctx *c, yaml_node_t **v, const rl_machine *m
 }
 
 /* name, description, source, clock and cores */
-static int load_identity(ld_ctx *c, yaml_node_t **v, rl_machine *m)
+static int load_identity(rl_yaml_ctx *c, yaml_node_t **v, rl_machine *m)
 {
 	char gotbuf[64];
 	if (v[TK_NAME] &&
@@ -559,9 +555,9 @@ static int load_identity(ld_ctx *c, yaml_node_t **v, rl_machine *m)
 	return rl_yaml_get_int(c, v[TK_CORES], "cores", 1, 65536, &m->cores);
 }
 
-static int load_root(ld_ctx *c, yaml_node_t *root, rl_machine *m)
+static int load_root(rl_yaml_ctx *c, yaml_node_t *root, rl_machine *m)
 {
-	static const keyspec spec[TK_COUNT] = {
+	static const rl_yaml_key spec[TK_COUNT] = {
 		{ "schema", 1 }, { "name", 0 }, { "description", 0 }, { "source", 0 },
 		{ "clock", 1 }, { "cores", 1 }, { "ecm", 1 }, { "caches", 1 }, { "memory", 1 },
 		{ "incore", 1 }, { "bandwidths", 0 }, { "peak_flops", 0 },
@@ -596,7 +592,7 @@ static int load_root(ld_ctx *c, yaml_node_t *root, rl_machine *m)
 /* ------------------------------------------------------------------ the entry */
 
 /* the machine of document ROOT (native or Kerncraft format), read from PATH */
-static rl_machine *load_document(ld_ctx *c, yaml_node_t *root, const char *path)
+static rl_machine *load_document(rl_yaml_ctx *c, yaml_node_t *root, const char *path)
 {
 	yaml_mark_t start = { 0, 0, 0 };
 	if (!root) {
@@ -621,7 +617,7 @@ static rl_machine *load_document(ld_ctx *c, yaml_node_t *root, const char *path)
 
 rl_machine *rl_machine_load(const char *path, char *err, size_t errlen)
 {
-	ld_ctx c = { path ? path : "(null)", NULL, err, errlen, 0 };
+	rl_yaml_ctx c = { path ? path : "(null)", NULL, err, errlen, 0 };
 	yaml_mark_t start = { 0, 0, 0 };
 	if (err && errlen)
 		err[0] = '\0';
