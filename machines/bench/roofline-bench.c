@@ -1,4 +1,5 @@
-/* roofline-bench: characterise this host into a roofline machine file (docs/roofline-bench.md).
+/* roofline-bench: characterise the host it runs on into a roofline machine file
+ * (docs/roofline-bench.md).
  *
  *   roofline-bench [-o FILE] [-r REPS] [-q] [--port-table NAME] [--name TEXT]
  *   roofline-bench convert-kerncraft IN.yml > OUT.yml
@@ -466,11 +467,12 @@ static void plan_working_sets(bench_run *b)
 			per_thread = t->lev[0].size / 2;
 		} else if (L == t->nlev - 1 && L >= 2) {
 			/* 4 x the level below, less if the LLC share per core is smaller: a guest's
-			 * usable part of a big shared LLC is far smaller than sysfs says (here 260
-			 * MiB reported; the 1-core bandwidth falls from 30 to 27 GB/s at 64 MiB and
-			 * to 14 GB/s, memory, at 128 MiB), and with 16 x L2 per thread the buffers of
-			 * the interleaved figures (up to 2 x working set per thread) overflowed it;
-			 * 2-4 x L2 measured the same bandwidth (no L2 hits seen at 2 x L2) */
+			 * usable part of a big shared LLC is far smaller than sysfs says (the
+			 * Emerald Rapids guest of emr-host-bench.yml: 260 MiB reported; the 1-core
+			 * bandwidth falls from 30 to 27 GB/s at 64 MiB and to 14 GB/s, memory, at
+			 * 128 MiB), and with 16 x L2 per thread the buffers of the interleaved
+			 * figures (up to 2 x working set per thread) overflowed it; 2-4 x L2
+			 * measured the same bandwidth (no L2 hits seen at 2 x L2) */
 			long long below = t->lev[L - 1].size;
 			per_thread = t->lev[L].size / (2 * t->lev[L].shared);
 			if (per_thread > 4 * below) per_thread = 4 * below;
@@ -909,8 +911,9 @@ static int average_cmd(int argc, char **argv)
 			fprintf(stderr, "roofline-bench average: cannot allocate %zu bytes\n", n);
 			return 1;
 		}
-	/* warm-up, and the number of sweeps per clock reading: one L1 sweep takes ~60 ns here,
-	 * as long as a clock_gettime in this VM, so the clock is read every >= 50 us */
+	/* warm-up, and the number of sweeps per clock reading: one L1 sweep takes ~60 ns on the
+	 * Emerald Rapids guest of emr-host-bench.yml, as long as a clock_gettime there, so the
+	 * clock is read every >= 50 us */
 	long batch = 1, done = 0;
 	double w0 = now_ns();
 	while (now_ns() - w0 < 0.2e9) {
