@@ -314,6 +314,16 @@ static void bw_job(job *j, const bwcfg *g, char *bufs[256][3], double warm_ns, i
 			j->buf[i][s] = s < k_streams[g->mix] ? bufs[i][s] : NULL;
 }
 
+/* Set J up for the FP figure of OP at WIDTH bits and precision PREC */
+static void fp_job(job *j, int op, int width, int prec)
+{
+	j->kind = 1;
+	j->warm_ns = WARM_NS;
+	j->op = op;
+	j->width = width;
+	j->prec = prec;
+}
+
 /* ------------------------------------------------------------ main measurement */
 
 static const char *const lvname[] = { "L1", "L2", "L3", "L4" };
@@ -638,11 +648,7 @@ static void measure_fp_peaks(bench_run *b, int nt)
 					continue;
 				if (!b->feat.avx) /* the FP kernels use VEX encodings */
 					continue;
-				j->kind = 1;
-				j->warm_ns = WARM_NS;
-				j->op = op;
-				j->width = width;
-				j->prec = prec;
+				fp_job(j, op, width, prec);
 				double fpi = K_FP_PER_ITER * flops_per_insn(width, prec, op == 0);
 				result r = measure(j, &b->t, nt, fpi, 2e6, 4, b->reps);
 				rl_flops_row *p = &m->flops[m->nflops++];
