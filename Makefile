@@ -48,7 +48,7 @@ $(BUILD)/%.o: %.cc $(HEADERS) | deps
 	$(CXX_FOR_CC) $(PLUGIN_CXXFLAGS) -c -o $@ $<
 
 # roofline-bench: host characterisation tool (machines/bench/, not part of the plugin)
-BENCH_SRCS := $(wildcard machines/bench/*.c) machines/machine.c
+BENCH_SRCS := $(wildcard machines/bench/*.c) machines/machine.c machines/machine-load.c machines/kerncraft.c machines/yaml-check.c
 roofline-bench: $(BENCH_SRCS) $(wildcard machines/bench/*.h) machines/machine.h
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -I. -O2 -g -o $@ $(BENCH_SRCS) -lyaml -lm -lpthread
 

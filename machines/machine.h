@@ -14,7 +14,7 @@ extern "C" {
 #endif
 
 #define RL_MAX_LEVELS 4     /* cache levels, innermost (L1) first */
-#define RL_MAX_ICLASSES 96  /* entries of the first port table */
+#define RL_MAX_ICLASSES 96  /* rows of the machine's class table (incore.instructions) */
 #define RL_MACHINE_NAME_MAX 64
 
 typedef enum rl_overlap {
@@ -32,11 +32,11 @@ typedef struct rl_cache_level {
 	int victim;              /* filled only by evictions from the level above (AMD Zen L3) */
 	double cycles_per_line;  /* transfer of one line between this level and the next
 				    outer one (L1: L1<->L2), in core cycles */
-	/* added by the loader (fields below are additions; none of the above changed) */
 	char source[160];        /* provenance text of the figures (may be truncated) */
 } rl_cache_level;
 
-/* Instruction classes of the first port table */
+/* Instruction classes: the rows of the machine's class table (incore.instructions); port
+ * tables key their class rows by them too */
 typedef enum rl_iclass {
 	RL_IC_LOAD, RL_IC_STORE, RL_IC_FADD, RL_IC_FMUL, RL_IC_FMA, RL_IC_FDIV,
 	RL_IC_FSQRT, RL_IC_IALU, RL_IC_BRANCH, RL_IC_OTHER, RL_IC_COUNT
@@ -49,13 +49,12 @@ typedef struct rl_iclass_cost {
 	int width;               /* 32, 64 (scalar), 128, 256, 512; 0 = any width */
 	char unit[16];           /* execution resource group, e.g. "load", "fp_add" */
 	double cycles;
-	/* additions: */
 	double latency;          /* result latency in cycles (for loop-carried chains); 0 = not given */
 	int precision;           /* element bits the row is for: 32 (SP), 64 (DP); 0 = any */
 } rl_iclass_cost;
 
-/* Load/store mixes of the bandwidth table (adCARM, seed 003): loads only, 2 loads + 1 store,
- * 1 load + 1 store, stores only.  (Addition.) */
+/* Load/store mixes of the bandwidth table (as adCARM measures them): loads only, 2 loads +
+ * 1 store, 1 load + 1 store, stores only. */
 typedef enum rl_mix { RL_MIX_LOAD, RL_MIX_2LD1ST, RL_MIX_1LD1ST, RL_MIX_STORE, RL_MIX_COUNT } rl_mix;
 
 /* FP operation of the peak table; RL_FP_PEAK = the machine's peak with the best mix (F_p). */
@@ -104,7 +103,7 @@ typedef struct rl_machine {
 	int n_nonoverlapping;
 	int ncosts;
 	rl_iclass_cost costs[RL_MAX_ICLASSES];
-	/* additions (provenance and optional figures; texts may be truncated) */
+	/* provenance and optional figures (texts may be truncated) */
 	char long_name[128];        /* the file's `name:` (e.g. "Intel Xeon E5-2680") */
 	char source[256];           /* top-level provenance */
 	char ecm_source[256];
@@ -114,7 +113,7 @@ typedef struct rl_machine {
 	double mem_bandwidth_1core_gbs; /* memory.single_core_bandwidth, GB/s; 0 = not given */
 	char port_table[64];        /* incore.port_table: name of a table in machines/ports/
 				       (e.g. "snb", "glc", "zen4"); "" = not given */
-	/* additions (issue 5): tables of measured / published figures; empty when not given */
+	/* tables of measured / published figures; empty when not given */
 	int nbw;
 	rl_bw_row bw[RL_MAX_BW];
 	int nflops;
@@ -139,7 +138,7 @@ const rl_iclass_cost *rl_machine_cost(const rl_machine *m, rl_iclass cls, int wi
 
 /* As rl_machine_cost for elements of ELEM_BITS (32 = SP, 64 = DP; 0 = unknown).  Order:
  * exact width and precision, exact width any-precision row, exact width slowest row,
- * then the same for width 0.  (Addition to the contract.) */
+ * then the same for width 0. */
 const rl_iclass_cost *rl_machine_cost_prec(const rl_machine *m, rl_iclass cls, int width,
 					   int elem_bits);
 
@@ -152,10 +151,10 @@ int rl_machine_unit_is_nol(const rl_machine *m, const char *unit);
 const char *rl_iclass_name(rl_iclass cls);
 
 /* Row of the bandwidth table for LEVEL ("L1".., "MEM"), WIDTH bits, MIX and CORES: exact width
- * first, then a width-0 row; with WIDTH 0 the best row of any width.  NULL if none.  (Addition.) */
+ * first, then a width-0 row; with WIDTH 0 the best row of any width.  NULL if none. */
 const rl_bw_row *rl_machine_bw(const rl_machine *m, const char *level, int width, rl_mix mix,
 			       int cores);
-/* Row of the FP peak table (same width rule).  NULL if none.  (Addition.) */
+/* Row of the FP peak table (same width rule).  NULL if none. */
 const rl_flops_row *rl_machine_flops(const rl_machine *m, rl_fpop op, int width, int precision,
 				     int cores);
 const char *rl_mix_name(rl_mix mix);       /* "load", "2load_1store", "load_store", "store" */

@@ -13,8 +13,8 @@ static const struct { const char *arch; const char *machine; } arch_table[] = {
 	{ "corei7-avx", "snb-e5-2680" },
 	{ "znver3", "zen4" },
 	{ "znver4", "zen4" },
-	/* GCC 12 has no -march for Emerald/Sapphire Rapids hosts' exact tuning:
-	 * -march=native on this host becomes cooperlake; sapphirerapids is the core. */
+	/* GCC 12 has no -march for the exact tuning of Emerald/Sapphire Rapids:
+	 * -march=native on such a CPU becomes cooperlake; sapphirerapids is the core. */
 	{ "sapphirerapids", "emr-host" },
 	{ "emeraldrapids", "emr-host" },
 	{ "cooperlake", "emr-host" },

@@ -1,4 +1,5 @@
-/* roofline-bench: characterise this host into a roofline machine file (docs/roofline-bench.md).
+/* roofline-bench: characterise the host it runs on into a roofline machine file
+ * (docs/roofline-bench.md).
  *
  *   roofline-bench [-o FILE] [-r REPS] [-q] [--port-table NAME] [--name TEXT]
  *   roofline-bench convert-kerncraft IN.yml > OUT.yml
@@ -313,6 +314,16 @@ static void bw_job(job *j, const bwcfg *g, char *bufs[256][3], double warm_ns, i
 			j->buf[i][s] = s < k_streams[g->mix] ? bufs[i][s] : NULL;
 }
 
+/* Set J up for the FP figure of OP at WIDTH bits and precision PREC */
+static void fp_job(job *j, int op, int width, int prec)
+{
+	j->kind = 1;
+	j->warm_ns = WARM_NS;
+	j->op = op;
+	j->width = width;
+	j->prec = prec;
+}
+
 /* ------------------------------------------------------------ main measurement */
 
 static const char *const lvname[] = { "L1", "L2", "L3", "L4" };
@@ -359,305 +370,413 @@ static void progress(int i, int n, const char *what, result r, const char *unit)
 		r.best, unit, r.median, r.spread, r.unstable ? ", UNSTABLE" : "");
 }
 
-static int bench(const char *outpath, int reps, const char *port_table, const char *name)
-{
+/* One run of the measurement: the host, the figures it measures and the machine it fills */
+typedef struct bench_run {
 	topo t;
 	k_features feat;
-	detect_topo(&t);
-	k_detect(&feat);
-	if (!feat.x86) {
-		fprintf(stderr, "roofline-bench: only x86-64 hosts have measurement kernels\n");
-		return 1;
-	}
-	if (t.nlev == 0) {
-		fprintf(stderr, "roofline-bench: no cache information in /sys/devices/system/cpu\n");
-		return 1;
-	}
-	double t_start = now_ns();
-	char load0[64] = "?", load1[64] = "?";
-	read_line("/proc/loadavg", load0, sizeof load0);
-	load0[strcspn(load0, " ")] = 0;
-	pin(t.cpus[0]);
-	time_t now = time(NULL);
+	int reps;                 /* repetitions per figure */
+	int ncore;                /* physical cores: one thread on each */
+	int ncores_list[2], ncc;  /* the core counts measured: 1 and (if more) all */
+	int widths[4], nw;        /* access widths in bytes */
+	int nlev;                 /* cache levels + MEM */
+	int total, step;          /* figures, for the progress lines */
 	char date[64];
-	strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
-	int ncore = t.ncpu / (t.threads_per_core > 0 ? t.threads_per_core : 1);
-	if (ncore < 1) ncore = 1;
+	char load0[64], load1[64];   /* load average before / after */
+	double t_start, secs;
+	double ghz_add, ghz_imul, ghz;
+	long long per_level[RL_MAX_LEVELS + 1]; /* working set per thread and level */
+	long long mem_set;
+	rl_machine *m;
+	job *j;
+} bench_run;
+
+/* FP operations per instruction of WIDTH bits and precision PREC (an FMA counts 2) */
+static double flops_per_insn(int width, int prec, int fma)
+{
+	int lanes = width <= 64 ? 1 : width / prec;
+	return lanes * (fma ? 2.0 : 1.0);
+}
+
+/* topology, features, the figures to measure; 0, or -1 on a host without kernels */
+static int bench_setup(bench_run *b, int reps)
+{
+	detect_topo(&b->t);
+	k_detect(&b->feat);
+	if (!b->feat.x86) {
+		fprintf(stderr, "roofline-bench: only x86-64 hosts have measurement kernels\n");
+		return -1;
+	}
+	if (b->t.nlev == 0) {
+		fprintf(stderr, "roofline-bench: no cache information in /sys/devices/system/cpu\n");
+		return -1;
+	}
+	b->reps = reps;
+	b->t_start = now_ns();
+	snprintf(b->load0, sizeof b->load0, "?");
+	snprintf(b->load1, sizeof b->load1, "?");
+	read_line("/proc/loadavg", b->load0, sizeof b->load0);
+	b->load0[strcspn(b->load0, " ")] = 0;
+	pin(b->t.cpus[0]);
+	time_t now = time(NULL);
+	strftime(b->date, sizeof b->date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+	b->ncore = b->t.ncpu / (b->t.threads_per_core > 0 ? b->t.threads_per_core : 1);
+	if (b->ncore < 1) b->ncore = 1;
 	/* one thread per physical core: take every threads_per_core-th CPU (sibling layout
 	 * is usually 0..n-1 then n..2n-1; with 1 thread/core this is all CPUs) */
-	int ncores_list[2] = { 1, ncore };
-	int ncc = ncore > 1 ? 2 : 1;
-	int widths[4] = { 8, 16, 32, 64 }, nw = feat.avx512f ? 4 : feat.avx ? 3 : 2;
-	int nlev = t.nlev + 1; /* + MEM */
-	int total = 2 + nlev * nw * K_NMIX * ncc + 5 * (2 + (nw - 1) * 2) * ncc;
-	int step = 0;
+	b->ncores_list[0] = 1;
+	b->ncores_list[1] = b->ncore;
+	b->ncc = b->ncore > 1 ? 2 : 1;
+	static const int widths[4] = { 8, 16, 32, 64 };
+	memcpy(b->widths, widths, sizeof widths);
+	b->nw = b->feat.avx512f ? 4 : b->feat.avx ? 3 : 2;
+	b->nlev = b->t.nlev + 1;
+	b->total = 2 + b->nlev * b->nw * K_NMIX * b->ncc + 5 * (2 + (b->nw - 1) * 2) * b->ncc;
+	b->step = 0;
 	if (!quiet)
 		fprintf(stderr, "roofline-bench %s on %s: %s, %d cores x %d threads, %d cache levels, "
-			"avx %d avx512f %d fma %d; %d reps per figure\n", VERSION, t.host, t.model,
-			ncore, t.threads_per_core, t.nlev, feat.avx, feat.avx512f, feat.fma, reps);
+			"avx %d avx512f %d fma %d; %d reps per figure\n", VERSION, b->t.host,
+			b->t.model, b->ncore, b->t.threads_per_core, b->t.nlev, b->feat.avx,
+			b->feat.avx512f, b->feat.fma, reps);
+	return 0;
+}
 
-	/* 1. clock */
-	double ghz_add = 0, ghz_imul = 0;
-	for (int r = 0; r < 2 * reps + 1; r++) {
+/* the clock: dependent add chains (1 cy each), imul chains (3 cy) as a cross-check */
+static void measure_clock(bench_run *b)
+{
+	for (int r = 0; r < 2 * b->reps + 1; r++) {
 		double t0 = now_ns();
 		k_chain(20000, 0);
 		double g = 20000.0 * 1000 / (now_ns() - t0);
-		if (g > ghz_add) ghz_add = g;
+		if (g > b->ghz_add) b->ghz_add = g;
 		t0 = now_ns();
 		k_chain(7000, 1);
 		g = 7000.0 * 3000 / (now_ns() - t0);
-		if (g > ghz_imul) ghz_imul = g;
+		if (g > b->ghz_imul) b->ghz_imul = g;
 	}
-	double ghz = ghz_add;
+	b->ghz = b->ghz_add;
 	if (!quiet) {
-		fprintf(stderr, "[%3d/%3d] clock (add chain)                  %10.3f GHz\n", ++step, total, ghz_add);
-		fprintf(stderr, "[%3d/%3d] clock (imul chain, cross-check)    %10.3f GHz\n", ++step, total, ghz_imul);
+		fprintf(stderr, "[%3d/%3d] clock (add chain)                  %10.3f GHz\n",
+			++b->step, b->total, b->ghz_add);
+		fprintf(stderr, "[%3d/%3d] clock (imul chain, cross-check)    %10.3f GHz\n",
+			++b->step, b->total, b->ghz_imul);
 	} else
-		step += 2;
+		b->step += 2;
+}
 
-	rl_machine *m = calloc(1, sizeof *m);
-	job *j = calloc(1, sizeof *j);
-	if (!m || !j) {
-		fprintf(stderr, "roofline-bench: out of memory\n");
-		return 1;
-	}
-	/* 2. bandwidths.  The repetitions are interleaved: round r runs repetition r of every
-	 * figure of a group (all cache levels; then memory) before round r + 1, so that a burst
-	 * of other work on a shared host spoils one repetition of many figures instead of all
-	 * repetitions of one figure, and the best of the repetitions is taken from quiet moments
-	 * spread over the whole run.  Buffers: per thread and level, stream 0 holds the whole
-	 * working set (load mix), streams 1 and 2 half of it.  Cache levels: 3 x REPS repetitions
-	 * of >= 3 ms, each preceded by >= 1 ms of untimed sweeps on every thread (steady cache
-	 * state, woken vCPU); memory: REPS / 2 + 1 repetitions of >= 60 ms. */
-	long long per_level[RL_MAX_LEVELS + 1];
-	long long mem_set = 0;
-	for (int L = 0; L < nlev; L++) {
+/* working set per thread of each level (and of MEM) */
+static void plan_working_sets(bench_run *b)
+{
+	const topo *t = &b->t;
+	for (int L = 0; L < b->nlev; L++) {
 		long long per_thread;
-		if (L == t.nlev) {
-			long long llc = t.lev[t.nlev - 1].size;
+		if (L == t->nlev) {
+			long long llc = t->lev[t->nlev - 1].size;
 			per_thread = 2 * llc > (512LL << 20) ? 2 * llc : (512LL << 20);
-			mem_set = per_thread;
+			b->mem_set = per_thread;
 		} else if (L == 0) {
-			per_thread = t.lev[0].size / 2;
-		} else if (L == t.nlev - 1 && L >= 2) {
+			per_thread = t->lev[0].size / 2;
+		} else if (L == t->nlev - 1 && L >= 2) {
 			/* 4 x the level below, less if the LLC share per core is smaller: a guest's
-			 * usable part of a big shared LLC is far smaller than sysfs says (here 260
-			 * MiB reported; the 1-core bandwidth falls from 30 to 27 GB/s at 64 MiB and
-			 * to 14 GB/s, memory, at 128 MiB), and with 16 x L2 per thread the buffers of
-			 * the interleaved figures (up to 2 x working set per thread) overflowed it;
-			 * 2-4 x L2 measured the same bandwidth (no L2 hits seen at 2 x L2) */
-			long long below = t.lev[L - 1].size;
-			per_thread = t.lev[L].size / (2 * t.lev[L].shared);
+			 * usable part of a big shared LLC is far smaller than sysfs says (the
+			 * Emerald Rapids guest of emr-host-bench.yml: 260 MiB reported; the 1-core
+			 * bandwidth falls from 30 to 27 GB/s at 64 MiB and to 14 GB/s, memory, at
+			 * 128 MiB), and with 16 x L2 per thread the buffers of the interleaved
+			 * figures (up to 2 x working set per thread) overflowed it; 2-4 x L2
+			 * measured the same bandwidth (no L2 hits seen at 2 x L2) */
+			long long below = t->lev[L - 1].size;
+			per_thread = t->lev[L].size / (2 * t->lev[L].shared);
 			if (per_thread > 4 * below) per_thread = 4 * below;
 			if (per_thread < 2 * below) per_thread = 2 * below;
 		} else {
-			per_thread = t.lev[L].size / 2;
-			if (t.lev[L].shared > 1) per_thread /= t.lev[L].shared;
+			per_thread = t->lev[L].size / 2;
+			if (t->lev[L].shared > 1) per_thread /= t->lev[L].shared;
 		}
-		per_level[L] = per_thread;
+		b->per_level[L] = per_thread;
 	}
-	static bwcfg cfg[MAXCFG];
-	static char *lbuf[RL_MAX_LEVELS + 1][256][3];
-	for (int grp = 0; grp < 2; grp++) { /* 0: cache levels, 1: memory */
-		int L0 = grp ? t.nlev : 0, L1 = grp ? nlev : t.nlev;
-		int greps = grp ? (reps + 1) / 2 + 1 : 3 * reps;
-		double min_ns = grp ? 60e6 : 1e6;   /* per sub-repetition */
-		int nsub = grp ? 1 : 3;
-		if (greps > MAXREPS) greps = MAXREPS;
-		int ncfg = 0;
-		for (int L = L0; L < L1; L++) {
-			for (int i = 0; i < ncore; i++)
-				for (int s = 0; s < 3; s++) {
-					size_t sz = (size_t)(s ? per_level[L] / 2 : per_level[L]) / 512 * 512;
-					if (!(lbuf[L][i][s] = xalloc(sz))) {
-						fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n", sz);
-						return 1;
-					}
-				}
-			for (int ci = 0; ci < ncc; ci++)
-				for (int mix = 0; mix < K_NMIX; mix++)
-					for (int wi = 0; wi < nw && ncfg < MAXCFG; wi++)
-						cfg[ncfg++] = (bwcfg){ L, ncores_list[ci], mix, widths[wi],
-							(size_t)(per_level[L] / k_streams[mix]) / 512 * 512, 0, { 0 },
-							NULL };
-		}
-		/* calibration: each repetition >= min_ns */
-		for (int c = 0; c < ncfg; c++) {
-			bwcfg *g = &cfg[c];
-			bw_job(j, g, lbuf[g->L], grp ? 0 : WARM_NS, nsub);
-			calibrate(j, &t, g->nt, min_ns);
-			g->count = j->count;
-			if (!(g->tv = calloc((size_t)g->nt * (size_t)greps, sizeof g->tv[0]))) {
-				fprintf(stderr, "roofline-bench: out of memory\n");
-				return 1;
-			}
-		}
-		/* interleaved repetitions */
-		double tg = now_ns();
-		for (int r = 0; r < greps; r++) {
-			for (int c = 0; c < ncfg; c++) {
-				bwcfg *g = &cfg[c];
-				bw_job(j, g, lbuf[g->L], grp ? 0 : WARM_NS, nsub);
-				j->count = g->count;
-				double bytes = (double)g->n * k_streams[g->mix] * (double)g->count;
-				g->v[r] = bytes * nsub * g->nt / run_job(j, &t, g->nt);
-				for (int i = 0; i < g->nt; i++)
-					g->tv[i * greps + r] = j->best_ns[i] > 0 ? bytes / j->best_ns[i] : 0;
-			}
-			if (!quiet)
-				fprintf(stderr, "          %s: round %d/%d of %d figures (%.1f s)\n",
-					grp ? "memory" : "cache levels", r + 1, greps, ncfg,
-					(now_ns() - tg) / 1e9);
-		}
-		for (int c = 0; c < ncfg; c++) {
-			bwcfg *g = &cfg[c];
-			/* cache levels: per-thread figures (summarize_threads); memory: the slowest
-			 * thread's time per round, since the cores share the memory bandwidth and a
-			 * descheduled thread would leave the others more of it */
-			result r = grp ? summarize(g->v, greps) : summarize_threads(g->tv, g->nt, greps, g->v);
-			free(g->tv);
-			g->tv = NULL;
-			const char *lname = g->L < t.nlev ? lvname[g->L] : "MEM";
-			rl_bw_row *b = &m->bw[m->nbw++];
-			snprintf(b->level, sizeof b->level, "%s", lname);
-			b->width = g->w * 8;
-			b->mix = (rl_mix)g->mix;
-			b->cores = g->nt;
-			b->gbs = r.best;
-			b->spread_pct = r.spread;
-			b->unstable = r.unstable;
-			char what[96];
-			snprintf(what, sizeof what, "%s %2d B %-12s %d core%s (%lld KiB)", lname, g->w,
-				 rl_mix_name((rl_mix)g->mix), g->nt, g->nt > 1 ? "s" : "",
-				 per_level[g->L] >> 10);
-			progress(++step, total, what, r, "GB/s");
-		}
-		for (int L = L0; L < L1; L++)
-			for (int i = 0; i < ncore; i++)
-				for (int s = 0; s < 3; s++) {
-					free(lbuf[L][i][s]);
-					lbuf[L][i][s] = NULL;
-				}
-	}
-	/* 3. FP peaks */
-	static const int fpw[] = { 0, 128, 256, 512 };
-	for (int ci = 0; ci < ncc; ci++) {
-		int nt = ncores_list[ci];
-		for (int op = 0; op < 5; op++)
-			for (int prec = 32; prec <= 64; prec += 32)
-				for (int wi = 0; wi < nw; wi++) {
-					int width = fpw[wi] ? fpw[wi] : prec;
-					if (op == 0 && !feat.fma)
-						continue;
-					if (!feat.avx) /* the FP kernels use VEX encodings */
-						continue;
-					j->kind = 1;
-					j->warm_ns = WARM_NS;
-					j->op = op;
-					j->width = width;
-					j->prec = prec;
-					int lanes = width <= 64 ? 1 : width / prec;
-					double fpi = K_FP_PER_ITER * (double)lanes * (op == 0 ? 2 : 1);
-					result r = measure(j, &t, nt, fpi, 2e6, 4, reps);
-					rl_flops_row *p = &m->flops[m->nflops++];
-					p->op = (rl_fpop)(op == 0 ? RL_FP_FMA : op == 1 ? RL_FP_ADD :
-							 op == 2 ? RL_FP_MUL : op == 3 ? RL_FP_DIV : RL_FP_SQRT);
-					p->width = width;
-					p->precision = prec;
-					p->cores = nt;
-					p->gflops = r.best;
-					p->spread_pct = r.spread;
-					p->unstable = r.unstable;
-					char what[96];
-					snprintf(what, sizeof what, "%s %3d-bit %s %d core%s",
-						 rl_fpop_name(p->op), width, prec == 32 ? "SP" : "DP", nt,
-						 nt > 1 ? "s" : "");
-					progress(++step, total, what, r, "GFLOP/s");
-				}
-	}
-	double secs = (now_ns() - t_start) / 1e9;
-	read_line("/proc/loadavg", load1, sizeof load1);
-	load1[strcspn(load1, " ")] = 0;
+}
 
-	/* 4. the machine model */
-	snprintf(m->long_name, sizeof m->long_name, "%s", name ? name : t.model);
+/* One group of bandwidth figures measured together: the cache levels, or memory */
+typedef struct bw_group {
+	int L0, L1;               /* levels L0..L1-1 */
+	int reps;                 /* interleaved rounds */
+	double min_ns;            /* per sub-repetition */
+	int nsub;
+	double warm_ns;
+	int ncfg;
+} bw_group;
+
+static bwcfg cfg[MAXCFG];
+static char *lbuf[RL_MAX_LEVELS + 1][256][3];
+
+/* buffers of the group's levels: per thread, stream 0 holds the whole working set (load
+ * mix), streams 1 and 2 half of it.  0 or -1. */
+static int alloc_group_buffers(const bench_run *b, const bw_group *g)
+{
+	for (int L = g->L0; L < g->L1; L++)
+		for (int i = 0; i < b->ncore; i++)
+			for (int s = 0; s < 3; s++) {
+				size_t sz = (size_t)(s ? b->per_level[L] / 2 : b->per_level[L]) / 512 * 512;
+				if (!(lbuf[L][i][s] = xalloc(sz))) {
+					fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n", sz);
+					return -1;
+				}
+			}
+	return 0;
+}
+
+static void free_group_buffers(const bench_run *b, const bw_group *g)
+{
+	for (int L = g->L0; L < g->L1; L++)
+		for (int i = 0; i < b->ncore; i++)
+			for (int s = 0; s < 3; s++) {
+				free(lbuf[L][i][s]);
+				lbuf[L][i][s] = NULL;
+			}
+}
+
+/* the figures of the group (level x cores x mix x width), each calibrated to >= min_ns per
+ * sub-repetition.  0 or -1. */
+static int plan_group(bench_run *b, bw_group *g)
+{
+	g->ncfg = 0;
+	for (int L = g->L0; L < g->L1; L++)
+		for (int ci = 0; ci < b->ncc; ci++)
+			for (int mix = 0; mix < K_NMIX; mix++)
+				for (int wi = 0; wi < b->nw && g->ncfg < MAXCFG; wi++)
+					cfg[g->ncfg++] = (bwcfg){ L, b->ncores_list[ci], mix, b->widths[wi],
+						(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0,
+						{ 0 }, NULL };
+	for (int c = 0; c < g->ncfg; c++) {
+		bwcfg *f = &cfg[c];
+		bw_job(b->j, f, lbuf[f->L], g->warm_ns, g->nsub);
+		calibrate(b->j, &b->t, f->nt, g->min_ns);
+		f->count = b->j->count;
+		if (!(f->tv = calloc((size_t)f->nt * (size_t)g->reps, sizeof f->tv[0]))) {
+			fprintf(stderr, "roofline-bench: out of memory\n");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* round r runs repetition r of every figure of the group */
+static void run_group_rounds(bench_run *b, const bw_group *g, const char *what)
+{
+	job *j = b->j;
+	double tg = now_ns();
+	for (int r = 0; r < g->reps; r++) {
+		for (int c = 0; c < g->ncfg; c++) {
+			bwcfg *f = &cfg[c];
+			bw_job(j, f, lbuf[f->L], g->warm_ns, g->nsub);
+			j->count = f->count;
+			double bytes = (double)f->n * k_streams[f->mix] * (double)f->count;
+			f->v[r] = bytes * g->nsub * f->nt / run_job(j, &b->t, f->nt);
+			for (int i = 0; i < f->nt; i++)
+				f->tv[i * g->reps + r] = j->best_ns[i] > 0 ? bytes / j->best_ns[i] : 0;
+		}
+		if (!quiet)
+			fprintf(stderr, "          %s: round %d/%d of %d figures (%.1f s)\n", what,
+				r + 1, g->reps, g->ncfg, (now_ns() - tg) / 1e9);
+	}
+}
+
+/* the group's figures into the machine's bandwidth table */
+static void record_group(bench_run *b, const bw_group *g, int memory)
+{
+	rl_machine *m = b->m;
+	for (int c = 0; c < g->ncfg; c++) {
+		bwcfg *f = &cfg[c];
+		/* cache levels: per-thread figures (summarize_threads); memory: the slowest
+		 * thread's time per round, since the cores share the memory bandwidth and a
+		 * descheduled thread would leave the others more of it */
+		result r = memory ? summarize(f->v, g->reps)
+				  : summarize_threads(f->tv, f->nt, g->reps, f->v);
+		free(f->tv);
+		f->tv = NULL;
+		const char *lname = f->L < b->t.nlev ? lvname[f->L] : "MEM";
+		rl_bw_row *row = &m->bw[m->nbw++];
+		snprintf(row->level, sizeof row->level, "%s", lname);
+		row->width = f->w * 8;
+		row->mix = (rl_mix)f->mix;
+		row->cores = f->nt;
+		row->gbs = r.best;
+		row->spread_pct = r.spread;
+		row->unstable = r.unstable;
+		char what[96];
+		snprintf(what, sizeof what, "%s %2d B %-12s %d core%s (%lld KiB)", lname, f->w,
+			 rl_mix_name((rl_mix)f->mix), f->nt, f->nt > 1 ? "s" : "",
+			 b->per_level[f->L] >> 10);
+		progress(++b->step, b->total, what, r, "GB/s");
+	}
+}
+
+/* Bandwidths.  The repetitions are interleaved: round r runs repetition r of every figure of
+ * a group (all cache levels; then memory) before round r + 1, so that a burst of other work
+ * on a shared host spoils one repetition of many figures instead of all repetitions of one
+ * figure, and the best of the repetitions is taken from quiet moments spread over the whole
+ * run.  Cache levels: 3 x REPS repetitions of >= 3 ms, each preceded by >= 1 ms of untimed
+ * sweeps on every thread (steady cache state, woken vCPU); memory: REPS / 2 + 1 repetitions
+ * of >= 60 ms.  0 or -1. */
+static int measure_bandwidths(bench_run *b)
+{
+	for (int memory = 0; memory < 2; memory++) {
+		bw_group g = { memory ? b->t.nlev : 0, memory ? b->nlev : b->t.nlev,
+			       memory ? (b->reps + 1) / 2 + 1 : 3 * b->reps, memory ? 60e6 : 1e6,
+			       memory ? 1 : 3, memory ? 0 : WARM_NS, 0 };
+		if (g.reps > MAXREPS) g.reps = MAXREPS;
+		if (alloc_group_buffers(b, &g) || plan_group(b, &g))
+			return -1;
+		run_group_rounds(b, &g, memory ? "memory" : "cache levels");
+		record_group(b, &g, memory);
+		free_group_buffers(b, &g);
+	}
+	return 0;
+}
+
+/* FP peaks: every op x precision x width on NT threads */
+static void measure_fp_peaks(bench_run *b, int nt)
+{
+	static const int fpw[] = { 0, 128, 256, 512 };
+	static const rl_fpop fpop_of[] = { RL_FP_FMA, RL_FP_ADD, RL_FP_MUL, RL_FP_DIV, RL_FP_SQRT };
+	job *j = b->j;
+	rl_machine *m = b->m;
+	for (int op = 0; op < 5; op++)
+		for (int prec = 32; prec <= 64; prec += 32)
+			for (int wi = 0; wi < b->nw; wi++) {
+				int width = fpw[wi] ? fpw[wi] : prec;
+				if (op == 0 && !b->feat.fma)
+					continue;
+				if (!b->feat.avx) /* the FP kernels use VEX encodings */
+					continue;
+				fp_job(j, op, width, prec);
+				double fpi = K_FP_PER_ITER * flops_per_insn(width, prec, op == 0);
+				result r = measure(j, &b->t, nt, fpi, 2e6, 4, b->reps);
+				rl_flops_row *p = &m->flops[m->nflops++];
+				*p = (rl_flops_row){ fpop_of[op], width, prec, nt, r.best, r.spread,
+						     r.unstable };
+				char what[96];
+				snprintf(what, sizeof what, "%s %3d-bit %s %d core%s", rl_fpop_name(p->op),
+					 width, prec == 32 ? "SP" : "DP", nt, nt > 1 ? "s" : "");
+				progress(++b->step, b->total, what, r, "GFLOP/s");
+			}
+}
+
+/* names, clock, cores and the ECM rule of the machine; HOW: how it was measured */
+static void describe_host(bench_run *b, const char *name, const char *how)
+{
+	rl_machine *m = b->m;
+	const topo *t = &b->t;
+	snprintf(m->long_name, sizeof m->long_name, "%s", name ? name : t->model);
 	snprintf(m->description, sizeof m->description,
 		 "%s (%s family %u model %u stepping %u), %d cores x %d threads as seen by host '%s'",
-		 t.model, t.vendor, t.family, t.model_id, t.stepping, ncore, t.threads_per_core, t.host);
-	char how[200];
-	snprintf(how, sizeof how, "roofline-bench %s on '%s', %s, %d reps per figure, best of reps, "
-		 "run took %.0f s", VERSION, t.host, date, reps, secs);
+		 t->model, t->vendor, t->family, t->model_id, t->stepping, b->ncore,
+		 t->threads_per_core, t->host);
 	snprintf(m->source, sizeof m->source, "measured: %s", how);
-	m->clock_ghz = ghz;
-	m->cores = ncore;
-	m->overlap = (!strcmp(t.vendor, "AuthenticAMD") && t.family >= 0x17) ? RL_OVERLAP_ZEN
-									     : RL_OVERLAP_SERIAL;
+	m->clock_ghz = b->ghz;
+	m->cores = b->ncore;
+	m->overlap = (!strcmp(t->vendor, "AuthenticAMD") && t->family >= 0x17) ? RL_OVERLAP_ZEN
+									       : RL_OVERLAP_SERIAL;
 	m->lc_safety_factor = 0.5;
 	snprintf(m->nonoverlapping[0], sizeof m->nonoverlapping[0], "load");
 	m->n_nonoverlapping = 1;
 	snprintf(m->ecm_source, sizeof m->ecm_source, "vendor rule (%s: %s overlap), not measured",
-		 t.vendor, m->overlap == RL_OVERLAP_ZEN ? "zen" : "serial");
-	int wmax = widths[nw - 1] * 8;
-	m->nlevels = t.nlev;
-	for (int L = 0; L < t.nlev; L++) {
+		 t->vendor, m->overlap == RL_OVERLAP_ZEN ? "zen" : "serial");
+}
+
+/* cache levels from sysfs; transfers from the 1-core load bandwidths at WMAX bits */
+static void describe_caches(bench_run *b, int wmax)
+{
+	rl_machine *m = b->m;
+	const topo *t = &b->t;
+	m->nlevels = t->nlev;
+	for (int L = 0; L < t->nlev; L++) {
 		rl_cache_level *c = &m->levels[L];
 		snprintf(c->name, sizeof c->name, "%s", lvname[L]);
-		c->size = t.lev[L].size;
-		c->line = t.lev[L].line;
-		c->ways = t.lev[L].ways;
-		c->shared_by = t.lev[L].shared > ncore ? ncore : t.lev[L].shared;
+		c->size = t->lev[L].size;
+		c->line = t->lev[L].line;
+		c->ways = t->lev[L].ways;
+		c->shared_by = t->lev[L].shared > b->ncore ? b->ncore : t->lev[L].shared;
 		c->write_allocate = 1;
 		c->victim = L >= 2 && m->overlap == RL_OVERLAP_ZEN;
-		if (L < t.nlev - 1) {
+		if (L < t->nlev - 1) {
 			const rl_bw_row *b0 = rl_machine_bw(m, lvname[L], wmax, RL_MIX_LOAD, 1);
 			const rl_bw_row *b1 = rl_machine_bw(m, lvname[L + 1], wmax, RL_MIX_LOAD, 1);
-			double t0 = c->line * ghz / b0->gbs, t1 = c->line * ghz / b1->gbs;
+			double t0 = c->line * b->ghz / b0->gbs, t1 = c->line * b->ghz / b1->gbs;
 			c->cycles_per_line = t1 - t0 > 0.05 ? t1 - t0 : 0.05;
 			snprintf(c->source, sizeof c->source,
 				 "sysfs; transfer = T(%s) - T(%s) of the 1-core %d-bit load kernel "
-				 "(%.2f - %.2f cy/CL), %s", lvname[L + 1], lvname[L], wmax, t1, t0, date);
+				 "(%.2f - %.2f cy/CL), %s", lvname[L + 1], lvname[L], wmax, t1, t0,
+				 b->date);
 		} else
-			snprintf(c->source, sizeof c->source, "sysfs cpu%d/cache (shared_cpu_list: %d cores)",
-				 t.cpus[0], t.lev[L].shared);
+			snprintf(c->source, sizeof c->source, "sysfs cpu%d/cache (shared_cpu_list: %d "
+				 "cores)", t->cpus[0], t->lev[L].shared);
 	}
-	const rl_bw_row *mall = rl_machine_bw(m, "MEM", wmax, RL_MIX_LOAD, ncore);
+}
+
+/* memory bandwidth: the load kernel at WMAX bits on all cores and on one */
+static void describe_memory(bench_run *b, int wmax, const char *how)
+{
+	rl_machine *m = b->m;
+	const rl_bw_row *mall = rl_machine_bw(m, "MEM", wmax, RL_MIX_LOAD, b->ncore);
 	const rl_bw_row *m1 = rl_machine_bw(m, "MEM", wmax, RL_MIX_LOAD, 1);
 	m->mem_bandwidth_gbs = mall->gbs;
 	m->mem_bandwidth_1core_gbs = m1->gbs;
 	snprintf(m->mem_benchmark, sizeof m->mem_benchmark, "load");
 	snprintf(m->mem_source, sizeof m->mem_source,
 		 "measured: %d-bit load kernel, %lld MiB per core, %d and 1 cores; spread %.1f %% / "
-		 "%.1f %% (best vs median)%s; %s", wmax, mem_set >> 20, ncore, mall->spread_pct,
-		 m1->spread_pct, (mall->unstable || m1->unstable) ? " UNSTABLE" : "", how);
-	snprintf(m->port_table, sizeof m->port_table, "%s", port_table ? port_table : guess_port_table(&t));
+		 "%.1f %% (best vs median)%s; %s", wmax, b->mem_set >> 20, b->ncore,
+		 mall->spread_pct, m1->spread_pct, (mall->unstable || m1->unstable) ? " UNSTABLE" : "",
+		 how);
+}
+
+/* in-core rows from the 1-core measurements */
+static void derive_incore_rows(bench_run *b)
+{
+	static const rl_iclass cls_of[] = { RL_IC_FMA, RL_IC_FADD, RL_IC_FMUL, RL_IC_FDIV,
+					    RL_IC_FSQRT };
+	static const char *const unit_of[] = { "fp", "fp", "fp", "fp_div", "fp_div" };
+	rl_machine *m = b->m;
 	snprintf(m->incore_source, sizeof m->incore_source,
 		 "derived from the 1-core measurements: load/store cycles = width * clock / L1 "
 		 "bandwidth; FP cycles = flops per instruction * clock / peak; ialu, branch: estimates");
-	/* in-core rows from the measurements */
-	for (int wi = 0; wi < nw; wi++) {
-		int wb = widths[wi] * 8;
+	for (int wi = 0; wi < b->nw; wi++) {
+		int wb = b->widths[wi] * 8;
 		const rl_bw_row *ld = rl_machine_bw(m, "L1", wb, RL_MIX_LOAD, 1);
 		const rl_bw_row *st = rl_machine_bw(m, "L1", wb, RL_MIX_STORE, 1);
 		m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_LOAD, wb, "load",
-			widths[wi] * ghz / ld->gbs, 0, 0 };
+			b->widths[wi] * b->ghz / ld->gbs, 0, 0 };
 		m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_STORE, wb, "store",
-			widths[wi] * ghz / st->gbs, 0, 0 };
+			b->widths[wi] * b->ghz / st->gbs, 0, 0 };
 	}
 	for (int i = 0; i < m->nflops; i++) {
 		const rl_flops_row *p = &m->flops[i];
 		if (p->cores != 1)
 			continue;
-		static const rl_iclass map[] = { RL_IC_FMA, RL_IC_FADD, RL_IC_FMUL, RL_IC_FDIV, RL_IC_FSQRT };
-		static const char *const unit[] = { "fp", "fp", "fp", "fp_div", "fp_div" };
-		int lanes = p->width <= 64 ? 1 : p->width / p->precision;
-		double fpi = lanes * (p->op == RL_FP_FMA ? 2.0 : 1.0);
-		rl_iclass_cost k = { map[p->op], p->width, "", fpi * ghz / p->gflops, 0, p->precision };
-		snprintf(k.unit, sizeof k.unit, "%s", unit[p->op]);
+		double fpi = flops_per_insn(p->width, p->precision, p->op == RL_FP_FMA);
+		rl_iclass_cost k = { cls_of[p->op], p->width, "", fpi * b->ghz / p->gflops, 0,
+				     p->precision };
+		snprintf(k.unit, sizeof k.unit, "%s", unit_of[p->op]);
 		if (m->ncosts < RL_MAX_ICLASSES)
 			m->costs[m->ncosts++] = k;
 	}
 	m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_IALU, 0, "alu", 0.25, 0, 0 };
 	m->costs[m->ncosts++] = (rl_iclass_cost){ RL_IC_BRANCH, 0, "branch", 0.5, 0, 0 };
+}
+
+/* the machine model from the measurements */
+static void describe_machine(bench_run *b, const char *port_table, const char *name)
+{
+	rl_machine *m = b->m;
+	char how[200];
+	snprintf(how, sizeof how, "roofline-bench %s on '%s', %s, %d reps per figure, best of reps, "
+		 "run took %.0f s", VERSION, b->t.host, b->date, b->reps, b->secs);
+	int wmax = b->widths[b->nw - 1] * 8;
+	describe_host(b, name, how);
+	describe_caches(b, wmax);
+	describe_memory(b, wmax, how);
+	snprintf(m->port_table, sizeof m->port_table, "%s",
+		 port_table ? port_table : guess_port_table(&b->t));
+	derive_incore_rows(b);
 	snprintf(m->bw_source, sizeof m->bw_source,
 		 "measured: %s. Bytes requested by the cores (loads + stores, no write-allocate "
 		 "traffic) / time; all cores: sum of each core's best while all ran (memory: slowest core); "
@@ -666,9 +785,13 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	snprintf(m->flops_source, sizeof m->flops_source,
 		 "measured: %s. 48 independent instructions per iteration; flops counted per lane "
 		 "(FMA = 2)", how);
+}
 
-	char hdr[4096];
-	int hl = snprintf(hdr, sizeof hdr,
+/* the comment at the top of the machine file: how every figure was measured */
+static void format_header(const bench_run *b, char *hdr, size_t len)
+{
+	const topo *t = &b->t;
+	int hl = snprintf(hdr, len,
 		"Written by roofline-bench %s (docs/roofline-bench.md) on %s.\n"
 		"Host: '%s', %s, vendor %s family %u model %u stepping %u.\n"
 		"Topology: %d cores x %d threads (CPUs usable by this process: %d); caches from\n"
@@ -676,9 +799,10 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		"Clock: dependent chains timed with CLOCK_MONOTONIC (not the TSC): add %.3f GHz,\n"
 		"imul (3 cy) %.3f GHz -> clock = add chain.\n"
 		"Bandwidths: inline-asm kernels per width (8/16/32/64 B) and mix; working set per core:\n",
-		VERSION, date, t.host, t.model, t.vendor, t.family, t.model_id, t.stepping, ncore,
-		t.threads_per_core, t.ncpu, t.cpus[0], feat.avx, feat.fma, feat.avx512f, ghz_add, ghz_imul);
-	hl += snprintf(hdr + hl, sizeof hdr - (size_t)hl,
+		VERSION, b->date, t->host, t->model, t->vendor, t->family, t->model_id, t->stepping,
+		b->ncore, t->threads_per_core, t->ncpu, t->cpus[0], b->feat.avx, b->feat.fma,
+		b->feat.avx512f, b->ghz_add, b->ghz_imul);
+	snprintf(hdr + hl, len - (size_t)hl,
 		"  L1: L1/2; L2: L2/2; last level: LLC/(2 x sharing cores) within [2, 4] x L2;\n"
 		"  MEM: max(2 x LLC, 512 MiB). %d runs of 3 timed sub-repetitions >= 1 ms each, interleaved\n"
 		"  over the figures (MEM %d runs of >= 60 ms); the file keeps the best and the spread (best\n"
@@ -686,36 +810,68 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		"Total run time %.0f s. Unstable figures (spread > %.0f %%) carry 'unstable: true'.\n"
 		"Load average (1 min) before / after: %s / %s (other work on the host makes runs slower,\n"
 		"never faster: the best of the repetitions is the machine's capability).",
-		3 * reps, (reps + 1) / 2 + 1, secs, UNSTABLE_PCT, load0, load1);
+		3 * b->reps, (b->reps + 1) / 2 + 1, b->secs, UNSTABLE_PCT, b->load0, b->load1);
+}
+
+/* write the machine to OUTPATH (stdout without one) and check that the file loads */
+static int write_machine(const bench_run *b, const char *outpath, const char *hdr)
+{
 	FILE *out = stdout;
 	if (outpath && !(out = fopen(outpath, "w"))) {
 		fprintf(stderr, "roofline-bench: cannot write %s: %s\n", outpath, strerror(errno));
-		return 1;
+		return -1;
 	}
-	int wr = rlb_write_machine(out, m, hdr);
+	int wr = rlb_write_machine(out, b->m, hdr);
 	if (out != stdout)
 		wr |= fclose(out);
 	else
 		fflush(out);
 	if (wr) {
 		fprintf(stderr, "roofline-bench: write error\n");
+		return -1;
+	}
+	if (!outpath)
+		return 0;
+	char err[512];
+	rl_machine *chk = rl_machine_load(outpath, err, sizeof err);
+	if (!chk) {
+		fprintf(stderr, "roofline-bench: the written file does not load: %s\n", err);
+		return -1;
+	}
+	rl_machine_free(chk);
+	if (!quiet)
+		fprintf(stderr, "roofline-bench: wrote %s (loads; %d bandwidth rows, %d peak rows) "
+			"in %.0f s\n", outpath, b->m->nbw, b->m->nflops, b->secs);
+	return 0;
+}
+
+static int bench(const char *outpath, int reps, const char *port_table, const char *name)
+{
+	static bench_run b;
+	if (bench_setup(&b, reps))
+		return 1;
+	measure_clock(&b);
+	b.m = calloc(1, sizeof *b.m);
+	b.j = calloc(1, sizeof *b.j);
+	if (!b.m || !b.j) {
+		fprintf(stderr, "roofline-bench: out of memory\n");
 		return 1;
 	}
-	if (outpath) {
-		char err[512];
-		rl_machine *chk = rl_machine_load(outpath, err, sizeof err);
-		if (!chk) {
-			fprintf(stderr, "roofline-bench: the written file does not load: %s\n", err);
-			return 1;
-		}
-		rl_machine_free(chk);
-		if (!quiet)
-			fprintf(stderr, "roofline-bench: wrote %s (loads; %d bandwidth rows, %d peak rows) "
-				"in %.0f s\n", outpath, m->nbw, m->nflops, secs);
-	}
-	free(m);
-	free(j);
-	return 0;
+	plan_working_sets(&b);
+	if (measure_bandwidths(&b))
+		return 1;
+	for (int ci = 0; ci < b.ncc; ci++)
+		measure_fp_peaks(&b, b.ncores_list[ci]);
+	b.secs = (now_ns() - b.t_start) / 1e9;
+	read_line("/proc/loadavg", b.load1, sizeof b.load1);
+	b.load1[strcspn(b.load1, " ")] = 0;
+	describe_machine(&b, port_table, name);
+	char hdr[4096];
+	format_header(&b, hdr, sizeof hdr);
+	int rc = write_machine(&b, outpath, hdr) ? 1 : 0;
+	free(b.m);
+	free(b.j);
+	return rc;
 }
 
 /* roofline-bench average WIDTH MIX BYTES SECONDS: one figure as a time average, the way
@@ -761,8 +917,9 @@ static int average_cmd(int argc, char **argv)
 			fprintf(stderr, "roofline-bench average: cannot allocate %zu bytes\n", n);
 			return 1;
 		}
-	/* warm-up, and the number of sweeps per clock reading: one L1 sweep takes ~60 ns here,
-	 * as long as a clock_gettime in this VM, so the clock is read every >= 50 us */
+	/* warm-up, and the number of sweeps per clock reading: one L1 sweep takes ~60 ns on the
+	 * Emerald Rapids guest of emr-host-bench.yml, as long as a clock_gettime there, so the
+	 * clock is read every >= 50 us */
 	long batch = 1, done = 0;
 	double w0 = now_ns();
 	while (now_ns() - w0 < 0.2e9) {

@@ -32,29 +32,40 @@ static void size_str(char *buf, size_t len, long long b)
 static const char *const cls_unit[RL_IC_COUNT] = {
 	"load", "store", "fp", "fp", "fp", "fp_div", "fp_div", "alu", "branch", "other" };
 
-int rlb_write_machine(FILE *f, const rl_machine *m, const char *header)
+/* "KEY: "TEXT"" on a line of its own (KEY with its indentation); nothing for an empty text */
+static void put_text(FILE *f, const char *key, const char *text)
 {
-	char b1[64];
-	if (header && *header) {
-		const char *p = header;
-		while (*p) {
-			const char *e = strchr(p, '\n');
-			size_t l = e ? (size_t)(e - p) : strlen(p);
-			fprintf(f, "#%s%.*s\n", l ? " " : "", (int)l, p);
-			p += l + (e ? 1 : 0);
-		}
+	if (!text[0])
+		return;
+	fprintf(f, "%s: ", key);
+	qstr(f, text);
+	fputc('\n', f);
+}
+
+/* HEADER as comment lines */
+static void put_comment(FILE *f, const char *header)
+{
+	const char *p = header;
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		fprintf(f, "#%s%.*s\n", l ? " " : "", (int)l, p);
+		p += l + (e ? 1 : 0);
 	}
-	fprintf(f, "schema: roofline-machine/1\n");
-	if (m->long_name[0]) { fputs("name: ", f); qstr(f, m->long_name); fputc('\n', f); }
-	if (m->description[0]) { fputs("description: ", f); qstr(f, m->description); fputc('\n', f); }
-	if (m->source[0]) { fputs("source: ", f); qstr(f, m->source); fputc('\n', f); }
-	fprintf(f, "clock: \"%.4g GHz\"\ncores: %d\n\necm:\n", m->clock_ghz, m->cores);
+}
+
+static void put_ecm(FILE *f, const rl_machine *m)
+{
 	fprintf(f, "  overlap: %s\n  nonoverlapping: [", m->overlap == RL_OVERLAP_ZEN ? "zen" : "serial");
 	for (int i = 0; i < m->n_nonoverlapping; i++)
 		fprintf(f, "%s%s", i ? ", " : "", m->nonoverlapping[i]);
 	fprintf(f, "]\n  lc_safety_factor: %g\n", m->lc_safety_factor);
-	if (m->ecm_source[0]) { fputs("  source: ", f); qstr(f, m->ecm_source); fputc('\n', f); }
-	fputs("\ncaches:\n", f);
+	put_text(f, "  source", m->ecm_source);
+}
+
+static void put_caches(FILE *f, const rl_machine *m)
+{
+	char b1[64];
 	for (int i = 0; i < m->nlevels; i++) {
 		const rl_cache_level *c = &m->levels[i];
 		size_str(b1, sizeof b1, c->size);
@@ -64,16 +75,14 @@ int rlb_write_machine(FILE *f, const rl_machine *m, const char *header)
 			c->victim ? "true" : "false");
 		if (i < m->nlevels - 1)
 			fprintf(f, "    transfer: \"%.4g cy/CL\"\n", c->cycles_per_line);
-		if (c->source[0]) { fputs("    source: ", f); qstr(f, c->source); fputc('\n', f); }
+		put_text(f, "    source", c->source);
 	}
-	fprintf(f, "\nmemory:\n  bandwidth: \"%.4g GB/s\"\n  benchmark: %s\n", m->mem_bandwidth_gbs,
-		m->mem_benchmark[0] ? m->mem_benchmark : "load");
-	if (m->mem_bandwidth_1core_gbs > 0)
-		fprintf(f, "  single_core_bandwidth: \"%.4g GB/s\"\n", m->mem_bandwidth_1core_gbs);
-	if (m->mem_source[0]) { fputs("  source: ", f); qstr(f, m->mem_source); fputc('\n', f); }
-	fputs("\nincore:\n", f);
+}
+
+static void put_incore(FILE *f, const rl_machine *m)
+{
 	if (m->port_table[0]) fprintf(f, "  port_table: %s\n", m->port_table);
-	if (m->incore_source[0]) { fputs("  source: ", f); qstr(f, m->incore_source); fputc('\n', f); }
+	put_text(f, "  source", m->incore_source);
 	fputs("  instructions:\n", f);
 	for (int i = 0; i < m->ncosts; i++) {
 		const rl_iclass_cost *k = &m->costs[i];
@@ -85,37 +94,72 @@ int rlb_write_machine(FILE *f, const rl_machine *m, const char *header)
 			fprintf(f, ", latency: %.4g", k->latency);
 		fputs(" }\n", f);
 	}
-	if (m->nbw) {
-		fputs("\nbandwidths:\n", f);
-		if (m->bw_source[0]) { fputs("  source: ", f); qstr(f, m->bw_source); fputc('\n', f); }
-		fputs("  rows:\n", f);
-		for (int i = 0; i < m->nbw; i++) {
-			const rl_bw_row *b = &m->bw[i];
-			fprintf(f, "    - { level: %s, width: %d, mix: %s, cores: %d, bandwidth: \"%.4g GB/s\"",
-				b->level, b->width, rl_mix_name(b->mix), b->cores, b->gbs);
-			if (b->spread_pct >= 0)
-				fprintf(f, ", spread: \"%.2f %%\"", b->spread_pct);
-			if (b->unstable)
-				fputs(", unstable: true", f);
-			fputs(" }\n", f);
-		}
+}
+
+/* the end of a figure row: spread and unstable when given */
+static void put_row_end(FILE *f, double spread_pct, int unstable)
+{
+	if (spread_pct >= 0)
+		fprintf(f, ", spread: \"%.2f %%\"", spread_pct);
+	if (unstable)
+		fputs(", unstable: true", f);
+	fputs(" }\n", f);
+}
+
+/* the start of a figure table KEY with its SOURCE */
+static void put_table_start(FILE *f, const char *key, const char *source)
+{
+	fprintf(f, "\n%s:\n", key);
+	put_text(f, "  source", source);
+	fputs("  rows:\n", f);
+}
+
+static void put_bandwidths(FILE *f, const rl_machine *m)
+{
+	put_table_start(f, "bandwidths", m->bw_source);
+	for (int i = 0; i < m->nbw; i++) {
+		const rl_bw_row *b = &m->bw[i];
+		fprintf(f, "    - { level: %s, width: %d, mix: %s, cores: %d, bandwidth: \"%.4g GB/s\"",
+			b->level, b->width, rl_mix_name(b->mix), b->cores, b->gbs);
+		put_row_end(f, b->spread_pct, b->unstable);
 	}
-	if (m->nflops) {
-		fputs("\npeak_flops:\n", f);
-		if (m->flops_source[0]) { fputs("  source: ", f); qstr(f, m->flops_source); fputc('\n', f); }
-		fputs("  rows:\n", f);
-		for (int i = 0; i < m->nflops; i++) {
-			const rl_flops_row *p = &m->flops[i];
-			fprintf(f, "    - { op: %s, width: %d, precision: %s, cores: %d, flops: \"%.5g GFLOP/s\"",
-				rl_fpop_name(p->op), p->width, p->precision == 32 ? "sp" : "dp", p->cores,
-				p->gflops);
-			if (p->spread_pct >= 0)
-				fprintf(f, ", spread: \"%.2f %%\"", p->spread_pct);
-			if (p->unstable)
-				fputs(", unstable: true", f);
-			fputs(" }\n", f);
-		}
+}
+
+static void put_peak_flops(FILE *f, const rl_machine *m)
+{
+	put_table_start(f, "peak_flops", m->flops_source);
+	for (int i = 0; i < m->nflops; i++) {
+		const rl_flops_row *p = &m->flops[i];
+		fprintf(f, "    - { op: %s, width: %d, precision: %s, cores: %d, flops: \"%.5g GFLOP/s\"",
+			rl_fpop_name(p->op), p->width, p->precision == 32 ? "sp" : "dp", p->cores,
+			p->gflops);
+		put_row_end(f, p->spread_pct, p->unstable);
 	}
+}
+
+int rlb_write_machine(FILE *f, const rl_machine *m, const char *header)
+{
+	if (header && *header)
+		put_comment(f, header);
+	fprintf(f, "schema: roofline-machine/1\n");
+	put_text(f, "name", m->long_name);
+	put_text(f, "description", m->description);
+	put_text(f, "source", m->source);
+	fprintf(f, "clock: \"%.4g GHz\"\ncores: %d\n\necm:\n", m->clock_ghz, m->cores);
+	put_ecm(f, m);
+	fputs("\ncaches:\n", f);
+	put_caches(f, m);
+	fprintf(f, "\nmemory:\n  bandwidth: \"%.4g GB/s\"\n  benchmark: %s\n", m->mem_bandwidth_gbs,
+		m->mem_benchmark[0] ? m->mem_benchmark : "load");
+	if (m->mem_bandwidth_1core_gbs > 0)
+		fprintf(f, "  single_core_bandwidth: \"%.4g GB/s\"\n", m->mem_bandwidth_1core_gbs);
+	put_text(f, "  source", m->mem_source);
+	fputs("\nincore:\n", f);
+	put_incore(f, m);
+	if (m->nbw)
+		put_bandwidths(f, m);
+	if (m->nflops)
+		put_peak_flops(f, m);
 	return ferror(f) ? -1 : 0;
 }
 

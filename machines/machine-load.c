@@ -1,0 +1,647 @@
+/* machine-load.c - load and validate YAML machine files (schema roofline-machine/1), and the
+ * entry rl_machine_load, which also reads Kerncraft machine files (kerncraft.c).
+ *
+ * Every value is checked with yaml-check.c, so every message names FILE:LINE:COL of the
+ * offending node and what was expected.  The schema is documented in docs/machine-files.md.
+ */
+#include "machines/machine.h"
+#include "machines/machine-load.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RL_SCHEMA_ID "roofline-machine/1"
+
+#define GOT RL_YAML_GOT
+
+/* ------------------------------------------------------------------ values of machine files */
+
+static const rl_yaml_unit size_units[] = {
+	{ "B", 1.0 }, { "KiB", 1024.0 }, { "MiB", 1048576.0 }, { "GiB", 1073741824.0 },
+};
+static const rl_yaml_unit clock_units[] = { { "GHz", 1.0 }, { "MHz", 1e-3 } };
+static const rl_yaml_unit bw_units[] = { { "GB/s", 1.0 }, { "MB/s", 1e-3 } };
+static const rl_yaml_unit cycle_units[] = { { "cy", 1.0 } };
+static const rl_yaml_unit flops_units[] = { { "GFLOP/s", 1.0 }, { "TFLOP/s", 1000.0 },
+					{ "MFLOP/s", 1e-3 } };
+
+static int get_size(rl_yaml_ctx *c, yaml_node_t *n, const char *key, double *bytes)
+{
+	char gotbuf[64];
+	if (rl_yaml_get_quantity(c, n, key, "size", size_units, 4, "B, KiB, MiB, GiB", bytes))
+		return -1;
+	if (*bytes != floor(*bytes) || *bytes > 1e15)
+		return rl_yaml_fail(c, n, "expected a whole number of bytes for '%s', got %s", key,
+				    GOT(n));
+	return 0;
+}
+
+/* cycles: a plain number or "N cy" */
+static int get_cycles(rl_yaml_ctx *c, yaml_node_t *n, const char *key, double *out)
+{
+	char gotbuf[64];
+	const char *s = rl_yaml_scalar(n), *e;
+	double v;
+	if (s && !rl_yaml_is_empty(n) && !rl_yaml_parse_number(s, &v, &e) && *e == '\0') {
+		if (!(v > 0) || v > 1e4)
+			return rl_yaml_fail(c, n, "expected a number of cycles in (0..10000] for "
+					    "'%s', got %s", key, GOT(n));
+		*out = v;
+		return 0;
+	}
+	if (rl_yaml_get_quantity(c, n, key, "number of cycles", cycle_units, 1, "cy, or none", &v))
+		return -1;
+	if (v > 1e4)
+		return rl_yaml_fail(c, n, "expected a number of cycles in (0..10000] for '%s', got %s",
+				    key, GOT(n));
+	*out = v;
+	return 0;
+}
+
+/* spread: a plain number or "N %", 0..1000 */
+static int get_percent(rl_yaml_ctx *c, yaml_node_t *n, const char *key, double *out)
+{
+	char gotbuf[64];
+	const char *e;
+	double v;
+	if (rl_yaml_number_unit(n, &v, &e) || (*e && strcmp(e, "%")))
+		goto bad;
+	if (v < 0 || v > 1000)
+		return rl_yaml_fail(c, n, "expected a percentage in 0..1000 for '%s', got %s", key,
+				    GOT(n));
+	*out = v;
+	return 0;
+bad:
+	return rl_yaml_fail(c, n, "expected a percentage (a number, optionally with '%%') for "
+			    "'%s', got %s", key, GOT(n));
+}
+
+/* a quantity in one of UNITS, or in the per-cycle unit PERCY (converted with the clock) */
+static int get_rate(rl_yaml_ctx *c, yaml_node_t *n, const char *key, const char *kind,
+		    const rl_yaml_unit *units, int nunits, const char *percy, const char *unitlist,
+		    double clock_ghz, double lo, double hi, double *out)
+{
+	char gotbuf[64];
+	const char *e;
+	double v;
+	if (!rl_yaml_number_unit(n, &v, &e) && !strcmp(e, percy)) {
+		if (!(v > 0))
+			return rl_yaml_fail(c, n, "expected a positive %s for '%s', got %s", kind, key,
+					    GOT(n));
+		v *= clock_ghz;
+	} else if (rl_yaml_get_quantity(c, n, key, kind, units, nunits, unitlist, &v)) {
+		return -1;
+	}
+	if (v < lo || v > hi)
+		return rl_yaml_fail(c, n, "expected a %s between %g and %g (G-units/s) for '%s', "
+				    "got %s", kind, lo, hi, key, GOT(n));
+	*out = v;
+	return 0;
+}
+
+/* the provenance text of a table row: checked, not kept */
+static int check_row_source(rl_yaml_ctx *c, yaml_node_t *n)
+{
+	char tmp[8];
+	return n ? rl_yaml_get_text(c, n, "source", tmp, sizeof tmp, 1) : 0;
+}
+
+/* ------------------------------------------------------------------ ecm */
+
+static int load_ecm(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
+{
+	static const rl_yaml_key spec[] = {
+		{ "overlap", 1 }, { "nonoverlapping", 1 }, { "lc_safety_factor", 1 }, { "source", 0 },
+	};
+	yaml_node_t *v[4];
+	char gotbuf[64];
+	if (rl_yaml_check_mapping(c, n, "ecm", spec, 4, v))
+		return -1;
+	const char *ov = rl_yaml_scalar(v[0]);
+	if (ov && !strcmp(ov, "serial"))
+		m->overlap = RL_OVERLAP_SERIAL;
+	else if (ov && !strcmp(ov, "zen"))
+		m->overlap = RL_OVERLAP_ZEN;
+	else
+		return rl_yaml_fail(c, v[0], "expected 'serial' or 'zen' for 'overlap', got %s",
+				    GOT(v[0]));
+	if (v[1]->type != YAML_SEQUENCE_NODE)
+		return rl_yaml_fail(c, v[1], "expected a list of unit names for 'nonoverlapping', "
+				    "got %s", GOT(v[1]));
+	m->n_nonoverlapping = 0;
+	for (int i = 0; i < rl_yaml_list_len(v[1]); i++) {
+		yaml_node_t *u = rl_yaml_list_item(c, v[1], i);
+		if (m->n_nonoverlapping >= 4)
+			return rl_yaml_fail(c, u, "expected at most 4 units in 'nonoverlapping'");
+		if (rl_yaml_get_text(c, u, "nonoverlapping", m->nonoverlapping[m->n_nonoverlapping],
+				     sizeof m->nonoverlapping[0], 0))
+			return -1;
+		m->n_nonoverlapping++;
+	}
+	if (rl_yaml_get_real(c, v[2], "lc_safety_factor", 0.0, 0, 1.0, &m->lc_safety_factor))
+		return -1;
+	if (v[3] && rl_yaml_get_text(c, v[3], "source", m->ecm_source, sizeof m->ecm_source, 1))
+		return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ caches */
+
+/* values of one cache level, indexed as in the spec of load_cache_level */
+enum { CK_NAME, CK_SIZE, CK_LINE, CK_WAYS, CK_SHARED, CK_WA, CK_VICTIM, CK_TRANSFER,
+       CK_SOURCE, CK_COUNT };
+
+/* size, line and ways of level I (V: its values) */
+static int load_cache_geometry(rl_yaml_ctx *c, yaml_node_t **v, int i, rl_machine *m)
+{
+	char gotbuf[64];
+	rl_cache_level *L = &m->levels[i];
+	double size, line;
+	if (get_size(c, v[CK_SIZE], "size", &size) || get_size(c, v[CK_LINE], "line", &line))
+		return -1;
+	long long li = (long long)line;
+	if (li < 8 || li > 4096 || (li & (li - 1)))
+		return rl_yaml_fail(c, v[CK_LINE], "expected a power of 2 between 8 B and 4 KiB "
+				    "for 'line', got %s", GOT(v[CK_LINE]));
+	if (i > 0 && li != m->levels[0].line)
+		return rl_yaml_fail(c, v[CK_LINE], "expected the same line size as %s (%d B) for "
+				    "'line', got %s", m->levels[0].name, m->levels[0].line,
+				    GOT(v[CK_LINE]));
+	if ((long long)size % li != 0)
+		return rl_yaml_fail(c, v[CK_SIZE], "expected a size that is a multiple of the "
+				    "line (%lld B) for 'size', got %s", li, GOT(v[CK_SIZE]));
+	L->size = (long long)size;
+	L->line = (int)li;
+	L->ways = 0;
+	if (v[CK_WAYS] && rl_yaml_get_int(c, v[CK_WAYS], "ways", 0, 1024, &L->ways))
+		return -1;
+	if (L->ways > 0 && L->size % ((long long)L->ways * li) != 0)
+		return rl_yaml_fail(c, v[CK_WAYS], "expected ways dividing size/line (%lld lines) "
+				    "for 'ways', got %s", L->size / li, GOT(v[CK_WAYS]));
+	return 0;
+}
+
+/* 'transfer' of level L: "N cy/CL" or "N B/cy" -> cycles per line */
+static int load_cache_transfer(rl_yaml_ctx *c, yaml_node_t *n, rl_cache_level *L)
+{
+	char gotbuf[64];
+	const char *e;
+	double x;
+	if (rl_yaml_number_unit(n, &x, &e))
+		goto bad;
+	if (!strcmp(e, "cy/CL"))
+		L->cycles_per_line = x;
+	else if (!strcmp(e, "B/cy"))
+		L->cycles_per_line = x > 0 ? (double)L->line / x : 0;
+	else
+		goto bad;
+	if (!(L->cycles_per_line > 0) || L->cycles_per_line > 1e4)
+		return rl_yaml_fail(c, n, "expected a positive transfer time for 'transfer', got %s",
+				    GOT(n));
+	return 0;
+bad:
+	return rl_yaml_fail(c, n, "expected a transfer time with unit (cy/CL, B/cy) for "
+			    "'transfer', got %s", GOT(n));
+}
+
+/* caches[I] (of COUNT) from ITEM */
+static int load_cache_level(rl_yaml_ctx *c, yaml_node_t *item, int i, int count, rl_machine *m)
+{
+	static const rl_yaml_key spec[CK_COUNT] = {
+		{ "name", 1 }, { "size", 1 }, { "line", 1 }, { "ways", 0 }, { "shared_by", 0 },
+		{ "write_allocate", 0 }, { "victim", 0 }, { "transfer", 0 }, { "source", 0 },
+	};
+	yaml_node_t *v[CK_COUNT];
+	rl_cache_level *L = &m->levels[i];
+	char what[32];
+	snprintf(what, sizeof what, "caches[%d]", i);
+	if (rl_yaml_check_mapping(c, item, what, spec, CK_COUNT, v) ||
+	    rl_yaml_get_text(c, v[CK_NAME], "name", L->name, sizeof L->name, 0))
+		return -1;
+	for (int j = 0; j < i; j++)
+		if (!strcmp(m->levels[j].name, L->name))
+			return rl_yaml_fail(c, v[CK_NAME], "expected a unique cache name, '%s' is "
+					    "already caches[%d]", L->name, j);
+	if (load_cache_geometry(c, v, i, m))
+		return -1;
+	L->shared_by = 1;
+	if (v[CK_SHARED] && rl_yaml_get_int(c, v[CK_SHARED], "shared_by", 1, 4096, &L->shared_by))
+		return -1;
+	L->write_allocate = 1;
+	if (v[CK_WA] && rl_yaml_get_bool(c, v[CK_WA], "write_allocate", &L->write_allocate))
+		return -1;
+	L->victim = 0;
+	if (v[CK_VICTIM] && rl_yaml_get_bool(c, v[CK_VICTIM], "victim", &L->victim))
+		return -1;
+	L->cycles_per_line = 0;
+	if (i < count - 1) {
+		if (!v[CK_TRANSFER])
+			return rl_yaml_fail(c, item, "expected required key 'transfer' in '%s' "
+					    "(every level but the last)", what);
+		if (load_cache_transfer(c, v[CK_TRANSFER], L))
+			return -1;
+	} else if (v[CK_TRANSFER]) {
+		return rl_yaml_fail(c, v[CK_TRANSFER], "expected no 'transfer' on the last cache "
+				    "level: its transfer to memory is derived from memory.bandwidth");
+	}
+	if (v[CK_SOURCE] &&
+	    rl_yaml_get_text(c, v[CK_SOURCE], "source", L->source, sizeof L->source, 1))
+		return -1;
+	return 0;
+}
+
+static int load_caches(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
+{
+	char gotbuf[64];
+	if (n->type != YAML_SEQUENCE_NODE)
+		return rl_yaml_fail(c, n, "expected a list of cache levels (L1 first) for 'caches', "
+				    "got %s", GOT(n));
+	int count = rl_yaml_list_len(n);
+	if (count < 1 || count > RL_MAX_LEVELS)
+		return rl_yaml_fail(c, n, "expected 1..%d cache levels in 'caches', got %d",
+				    RL_MAX_LEVELS, count);
+	m->nlevels = 0;
+	for (int i = 0; i < count; i++) {
+		if (load_cache_level(c, rl_yaml_list_item(c, n, i), i, count, m))
+			return -1;
+		m->nlevels++;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ memory */
+
+static int load_memory(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
+{
+	static const rl_yaml_key spec[] = {
+		{ "bandwidth", 1 }, { "benchmark", 1 }, { "single_core_bandwidth", 0 }, { "source", 0 },
+	};
+	static const char *const benches[] = { "update", "load", "copy", "triad", "stream" };
+	yaml_node_t *v[4];
+	char gotbuf[64];
+	if (rl_yaml_check_mapping(c, n, "memory", spec, 4, v))
+		return -1;
+	if (rl_yaml_get_quantity(c, v[0], "bandwidth", "bandwidth", bw_units, 2, "GB/s, MB/s",
+				 &m->mem_bandwidth_gbs))
+		return -1;
+	const char *b = rl_yaml_scalar(v[1]);
+	int ok = 0;
+	for (size_t i = 0; b && i < sizeof benches / sizeof benches[0]; i++)
+		if (!strcmp(b, benches[i])) ok = 1;
+	if (!ok)
+		return rl_yaml_fail(c, v[1], "expected one of update, load, copy, triad, stream for "
+				    "'benchmark', got %s", GOT(v[1]));
+	snprintf(m->mem_benchmark, sizeof m->mem_benchmark, "%s", b);
+	if (v[2] && rl_yaml_get_quantity(c, v[2], "single_core_bandwidth", "bandwidth", bw_units,
+					 2, "GB/s, MB/s", &m->mem_bandwidth_1core_gbs))
+		return -1;
+	if (v[3] && rl_yaml_get_text(c, v[3], "source", m->mem_source, sizeof m->mem_source, 1))
+		return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ incore */
+
+/* incore.port_table: the name of a file machines/ports/NAME.yml */
+static int load_port_table_name(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
+{
+	char gotbuf[64];
+	const char *pt = rl_yaml_scalar(n);
+	size_t len = pt ? strlen(pt) : 0;
+	int ok = pt && !rl_yaml_is_empty(n) && len < sizeof m->port_table;
+	for (size_t i = 0; ok && i < len; i++)
+		if (!(isalnum((unsigned char)pt[i]) || pt[i] == '_' || pt[i] == '-' || pt[i] == '.'))
+			ok = 0;
+	if (!ok)
+		return rl_yaml_fail(c, n, "expected a port table name (letters, digits, '_', '-', "
+				    "'.', up to %zu chars; a file machines/ports/NAME.yml) for "
+				    "'port_table', got %s", sizeof m->port_table - 1, GOT(n));
+	memcpy(m->port_table, pt, len + 1);
+	return 0;
+}
+
+/* instructions[m->ncosts] from ROW */
+static int load_incore_row(rl_yaml_ctx *c, yaml_node_t *row, rl_machine *m)
+{
+	static const rl_yaml_key rspec[] = {
+		{ "class", 1 }, { "width", 0 }, { "unit", 1 }, { "cycles", 1 }, { "latency", 0 },
+		{ "source", 0 }, { "precision", 0 },
+	};
+	yaml_node_t *r[7];
+	char what[48];
+	snprintf(what, sizeof what, "instructions[%d]", m->ncosts);
+	if (m->ncosts >= RL_MAX_ICLASSES)
+		return rl_yaml_fail(c, row, "expected at most %d rows in 'instructions'",
+				    RL_MAX_ICLASSES);
+	rl_iclass_cost *k = &m->costs[m->ncosts];
+	if (rl_yaml_check_mapping(c, row, what, rspec, 7, r) ||
+	    rl_yaml_get_iclass(c, r[0], &k->cls))
+		return -1;
+	k->width = 0;
+	if (r[1] && rl_yaml_get_width(c, r[1], 8, "any", &k->width))
+		return -1;
+	if (rl_yaml_get_text(c, r[2], "unit", k->unit, sizeof k->unit, 0) ||
+	    get_cycles(c, r[3], "cycles", &k->cycles))
+		return -1;
+	k->latency = 0;
+	if ((r[4] && get_cycles(c, r[4], "latency", &k->latency)) || check_row_source(c, r[5]))
+		return -1;
+	k->precision = 0;
+	if (r[6] && rl_yaml_get_precision(c, r[6], &k->precision))
+		return -1;
+	for (int j = 0; j < m->ncosts; j++)
+		if (m->costs[j].cls == k->cls && m->costs[j].width == k->width &&
+		    m->costs[j].precision == k->precision)
+			return rl_yaml_fail(c, row, "expected one row per class, width and precision; "
+					    "%s width %d is already instructions[%d]",
+					    rl_iclass_name(k->cls), k->width, j);
+	m->ncosts++;
+	return 0;
+}
+
+static int load_incore(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
+{
+	static const rl_yaml_key spec[] = { { "instructions", 1 }, { "source", 0 },
+					{ "port_table", 0 } };
+	yaml_node_t *v[3];
+	char gotbuf[64];
+	if (rl_yaml_check_mapping(c, n, "incore", spec, 3, v))
+		return -1;
+	if (v[1] && rl_yaml_get_text(c, v[1], "source", m->incore_source,
+				     sizeof m->incore_source, 1))
+		return -1;
+	if (v[2] && load_port_table_name(c, v[2], m))
+		return -1;
+	yaml_node_t *seq = v[0];
+	if (seq->type != YAML_SEQUENCE_NODE)
+		return rl_yaml_fail(c, seq, "expected a list of instruction rows for 'instructions', "
+				    "got %s", GOT(seq));
+	m->ncosts = 0;
+	for (int i = 0; i < rl_yaml_list_len(seq); i++)
+		if (load_incore_row(c, rl_yaml_list_item(c, seq, i), m))
+			return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ figure tables */
+
+/* A table of measured or published figures: `KEY: { rows: [...], source: TEXT }`.  Every
+ * row has 8 keys, the last three spread, unstable, source (optional). */
+typedef struct figure_table {
+	const char *key;            /* "bandwidths" */
+	const char *row_kind;       /* for "expected a list of ROW_KIND rows" */
+	int max;                    /* capacity of the machine's table */
+	const rl_yaml_key *rspec;
+	/* the row-specific values of R[0..4] into row *COUNT of M; checks for repeats */
+	int (*load_row)(rl_yaml_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machine *m);
+} figure_table;
+
+/* spread, unstable and source of a figure row */
+static int load_row_quality(rl_yaml_ctx *c, yaml_node_t **r, double *spread_pct, int *unstable)
+{
+	*spread_pct = -1;
+	if (r[5] && get_percent(c, r[5], "spread", spread_pct))
+		return -1;
+	if (r[6] && rl_yaml_get_bool(c, r[6], "unstable", unstable))
+		return -1;
+	return check_row_source(c, r[7]);
+}
+
+static int load_figure_table(rl_yaml_ctx *c, yaml_node_t *n, const figure_table *t, int *count,
+			     char *source, size_t source_len, rl_machine *m)
+{
+	static const rl_yaml_key spec[] = { { "rows", 1 }, { "source", 0 } };
+	yaml_node_t *v[2];
+	char gotbuf[64];
+	if (rl_yaml_check_mapping(c, n, t->key, spec, 2, v))
+		return -1;
+	if (v[1] && rl_yaml_get_text(c, v[1], "source", source, source_len, 1))
+		return -1;
+	if (v[0]->type != YAML_SEQUENCE_NODE)
+		return rl_yaml_fail(c, v[0], "expected a list of %s rows for 'rows', got %s",
+				    t->row_kind, GOT(v[0]));
+	for (int i = 0; i < rl_yaml_list_len(v[0]); i++) {
+		yaml_node_t *row = rl_yaml_list_item(c, v[0], i), *r[8];
+		char what[48];
+		snprintf(what, sizeof what, "%s.rows[%d]", t->key, *count);
+		if (*count >= t->max)
+			return rl_yaml_fail(c, row, "expected at most %d rows in '%s'", t->max, t->key);
+		if (rl_yaml_check_mapping(c, row, what, t->rspec, 8, r) || t->load_row(c, row, r, m))
+			return -1;
+		(*count)++;
+	}
+	return 0;
+}
+
+static int load_bw_row(rl_yaml_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machine *m)
+{
+	char gotbuf[64];
+	rl_bw_row *b = &m->bw[m->nbw];
+	if (rl_yaml_get_text(c, r[0], "level", b->level, sizeof b->level, 0))
+		return -1;
+	int ok = !strcmp(b->level, "MEM");
+	for (int i = 0; i < m->nlevels; i++)
+		if (!strcmp(b->level, m->levels[i].name)) ok = 1;
+	if (!ok)
+		return rl_yaml_fail(c, r[0], "expected a cache level name of 'caches' or MEM for "
+				    "'level', got %s", GOT(r[0]));
+	int mix;
+	if (rl_yaml_get_width(c, r[1], 32, "not known", &b->width) ||
+	    rl_yaml_get_enum(c, r[2], "mix", rl_mix_names, RL_MIX_COUNT,
+			     "load, 2load_1store, load_store, store", &mix) ||
+	    rl_yaml_get_int(c, r[3], "cores", 1, m->cores, &b->cores) ||
+	    get_rate(c, r[4], "bandwidth", "bandwidth", bw_units, 2, "B/cy",
+		     "GB/s, MB/s, or B/cy", m->clock_ghz, 1e-3, 1e6, &b->gbs))
+		return -1;
+	b->mix = (rl_mix)mix;
+	if (load_row_quality(c, r, &b->spread_pct, &b->unstable))
+		return -1;
+	for (int j = 0; j < m->nbw; j++)
+		if (!strcmp(m->bw[j].level, b->level) && m->bw[j].width == b->width &&
+		    m->bw[j].mix == b->mix && m->bw[j].cores == b->cores)
+			return rl_yaml_fail(c, row, "expected one row per level, width, mix and "
+					    "cores; this is a repeat of bandwidths.rows[%d]", j);
+	return 0;
+}
+
+static int load_flops_row(rl_yaml_ctx *c, yaml_node_t *row, yaml_node_t **r, rl_machine *m)
+{
+	char gotbuf[64];
+	rl_flops_row *f = &m->flops[m->nflops];
+	int op;
+	if (rl_yaml_get_enum(c, r[0], "op", rl_fpop_names, RL_FP_COUNT,
+			     "fma, add, mul, div, sqrt, peak", &op) ||
+	    rl_yaml_get_width(c, r[1], 32, "not known", &f->width) ||
+	    rl_yaml_get_precision(c, r[2], &f->precision) ||
+	    rl_yaml_get_int(c, r[3], "cores", 1, m->cores, &f->cores) ||
+	    get_rate(c, r[4], "flops", "FP throughput", flops_units, 3, "flop/cy",
+		     "GFLOP/s, TFLOP/s, MFLOP/s, or flop/cy", m->clock_ghz, 1e-4, 1e7, &f->gflops))
+		return -1;
+	f->op = (rl_fpop)op;
+	if (f->width == 32 && f->precision != 32)
+		return rl_yaml_fail(c, r[1], "expected width 64 or more for dp rows, got %s",
+				    GOT(r[1]));
+	if (load_row_quality(c, r, &f->spread_pct, &f->unstable))
+		return -1;
+	for (int j = 0; j < m->nflops; j++)
+		if (m->flops[j].op == f->op && m->flops[j].width == f->width &&
+		    m->flops[j].precision == f->precision && m->flops[j].cores == f->cores)
+			return rl_yaml_fail(c, row, "expected one row per op, width, precision and "
+					    "cores; this is a repeat of peak_flops.rows[%d]", j);
+	return 0;
+}
+
+static const rl_yaml_key bw_row_spec[] = {
+	{ "level", 1 }, { "width", 1 }, { "mix", 1 }, { "cores", 1 }, { "bandwidth", 1 },
+	{ "spread", 0 }, { "unstable", 0 }, { "source", 0 },
+};
+static const rl_yaml_key flops_row_spec[] = {
+	{ "op", 1 }, { "width", 1 }, { "precision", 1 }, { "cores", 1 }, { "flops", 1 },
+	{ "spread", 0 }, { "unstable", 0 }, { "source", 0 },
+};
+static const figure_table bw_table = { "bandwidths", "bandwidth", RL_MAX_BW, bw_row_spec,
+				       load_bw_row };
+static const figure_table flops_table = { "peak_flops", "peak", RL_MAX_FLOPS, flops_row_spec,
+					  load_flops_row };
+
+/* ------------------------------------------------------------------ top level */
+
+enum { TK_SCHEMA, TK_NAME, TK_DESC, TK_SOURCE, TK_CLOCK, TK_CORES, TK_ECM, TK_CACHES,
+       TK_MEMORY, TK_INCORE, TK_BW, TK_FLOPS, TK_COUNT };
+
+/* what the sections cannot check alone (V: the top-level values) */
+static int check_across_sections(rl_yaml_ctx *c, yaml_node_t **v, const rl_machine *m)
+{
+	for (int i = 0; i < m->nlevels; i++)
+		if (m->levels[i].shared_by > m->cores)
+			return rl_yaml_fail(c, rl_yaml_list_item(c, v[TK_CACHES], i),
+					    "expected shared_by <= cores (%d) in caches[%d], got %d",
+					    m->cores, i, m->levels[i].shared_by);
+	for (int i = 0; i < m->n_nonoverlapping; i++) {
+		int used = 0;
+		for (int j = 0; j < m->ncosts; j++)
+			if (!strcmp(m->costs[j].unit, m->nonoverlapping[i])) used = 1;
+		if (!used)
+			return rl_yaml_fail(c, v[TK_ECM], "expected every unit in ecm.nonoverlapping to "
+					    "be the unit of some incore instruction; '%s' is not",
+					    m->nonoverlapping[i]);
+	}
+	return 0;
+}
+
+/* name, description, source, clock and cores */
+static int load_identity(rl_yaml_ctx *c, yaml_node_t **v, rl_machine *m)
+{
+	char gotbuf[64];
+	if (v[TK_NAME] &&
+	    rl_yaml_get_text(c, v[TK_NAME], "name", m->long_name, sizeof m->long_name, 1))
+		return -1;
+	if (v[TK_DESC] && rl_yaml_get_text(c, v[TK_DESC], "description", m->description,
+					   sizeof m->description, 1))
+		return -1;
+	if (v[TK_SOURCE] &&
+	    rl_yaml_get_text(c, v[TK_SOURCE], "source", m->source, sizeof m->source, 1))
+		return -1;
+	if (rl_yaml_get_quantity(c, v[TK_CLOCK], "clock", "clock frequency", clock_units, 2,
+				 "GHz, MHz", &m->clock_ghz))
+		return -1;
+	if (m->clock_ghz < 0.01 || m->clock_ghz > 100)
+		return rl_yaml_fail(c, v[TK_CLOCK], "expected a clock between 10 MHz and 100 GHz "
+				    "for 'clock', got %s", GOT(v[TK_CLOCK]));
+	return rl_yaml_get_int(c, v[TK_CORES], "cores", 1, 65536, &m->cores);
+}
+
+static int load_root(rl_yaml_ctx *c, yaml_node_t *root, rl_machine *m)
+{
+	static const rl_yaml_key spec[TK_COUNT] = {
+		{ "schema", 1 }, { "name", 0 }, { "description", 0 }, { "source", 0 },
+		{ "clock", 1 }, { "cores", 1 }, { "ecm", 1 }, { "caches", 1 }, { "memory", 1 },
+		{ "incore", 1 }, { "bandwidths", 0 }, { "peak_flops", 0 },
+	};
+	yaml_node_t *v[TK_COUNT];
+	char gotbuf[64];
+	if (!root || root->type != YAML_MAPPING_NODE)
+		return rl_yaml_fail(c, root, "expected a mapping of machine keys (starting with "
+				    "'schema: " RL_SCHEMA_ID "'), got %s", GOT(root));
+	if (rl_yaml_check_mapping(c, root, "machine", spec, TK_COUNT, v))
+		return -1;
+	const char *schema = rl_yaml_scalar(v[TK_SCHEMA]);
+	if (!schema || strcmp(schema, RL_SCHEMA_ID))
+		return rl_yaml_fail(c, v[TK_SCHEMA], "expected '" RL_SCHEMA_ID "' for 'schema', "
+				    "got %s", GOT(v[TK_SCHEMA]));
+	if (load_identity(c, v, m) || load_ecm(c, v[TK_ECM], m) ||
+	    load_caches(c, v[TK_CACHES], m) || load_memory(c, v[TK_MEMORY], m) ||
+	    load_incore(c, v[TK_INCORE], m))
+		return -1;
+	if (v[TK_BW] && load_figure_table(c, v[TK_BW], &bw_table, &m->nbw, m->bw_source,
+					  sizeof m->bw_source, m))
+		return -1;
+	if (v[TK_FLOPS] && load_figure_table(c, v[TK_FLOPS], &flops_table, &m->nflops,
+					     m->flops_source, sizeof m->flops_source, m))
+		return -1;
+	if (check_across_sections(c, v, m))
+		return -1;
+	rl_machine_derive(m);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ the entry */
+
+/* the machine of document ROOT (native or Kerncraft format), read from PATH */
+static rl_machine *load_document(rl_yaml_ctx *c, yaml_node_t *root, const char *path)
+{
+	yaml_mark_t start = { 0, 0, 0 };
+	if (!root) {
+		rl_yaml_fail_mark(c, start, "expected a machine description (a mapping starting "
+				  "with 'schema: " RL_SCHEMA_ID "'), got an empty file");
+		return NULL;
+	}
+	rl_machine *m = calloc(1, sizeof *m);
+	if (!m) {
+		rl_yaml_fail_mark(c, start, "out of memory");
+		return NULL;
+	}
+	snprintf(m->path, sizeof m->path, "%s", path);
+	rl_yaml_file_stem(path, m->name, sizeof m->name);
+	if (rl_machine_is_kerncraft(c, root) ? rl_machine_load_kerncraft(c, root, m)
+					     : load_root(c, root, m)) {
+		free(m);
+		return NULL;
+	}
+	return m;
+}
+
+rl_machine *rl_machine_load(const char *path, char *err, size_t errlen)
+{
+	rl_yaml_ctx c = { path ? path : "(null)", NULL, err, errlen, 0 };
+	yaml_mark_t start = { 0, 0, 0 };
+	if (err && errlen)
+		err[0] = '\0';
+	if (!path) {
+		rl_yaml_fail_mark(&c, start, "expected a machine file path, got none");
+		return NULL;
+	}
+	if (strlen(path) >= sizeof ((rl_machine *)0)->path) {
+		rl_yaml_fail_mark(&c, start, "expected a path shorter than %zu characters",
+				  sizeof ((rl_machine *)0)->path);
+		return NULL;
+	}
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s: cannot open machine file: %s", path, strerror(errno));
+		return NULL;
+	}
+	yaml_document_t doc;
+	rl_machine *m = NULL;
+	if (!rl_yaml_read(&c, f, &doc)) {
+		m = load_document(&c, yaml_document_get_root_node(&doc), path);
+		yaml_document_delete(&doc);
+	}
+	fclose(f);
+	return m;
+}
