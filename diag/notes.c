@@ -1,5 +1,6 @@
 /* Note texts for the compiler's diagnostics (see diag.h). */
 #include "diag/diag.h"
+#include "diag/roofline-text.h"
 #include "diag/views.h"
 
 #include <math.h>
@@ -231,38 +232,24 @@ static const char *level_name_of(const rl_report *r, int lv)
 	return lv >= 0 && lv < r->machine->nlevels ? r->machine->levels[lv].name : "MEM";
 }
 
-/* "memory transfer (21.6 of 51.1 cy/CL)" / "core: div (84 cy/CL)": what dominates T at LV */
+/* "memory transfer (21.6 of 51.1 cy/CL)" / "core: div (84 cy/CL)": the term that dominates T
+ * at LV (rl_ecm_dominant_term) */
 static void bottleneck_text(const rl_report *r, int lv, char *buf, size_t len)
 {
-	const rl_ecm *e = &r->ecm;
+	rl_ecm_term term = rl_ecm_dominant_term(&r->ecm, lv);
 	char a[32], b[32];
-	double t = e->prediction[lv];
-	rl_diag_number(t, b, sizeof(b));
-	double data = e->t_nol;
-	for (int k = 0; k < lv && k < e->ntransfers; k++)
-		data += e->t_transfer[k];
-	if (e->overlap == RL_OVERLAP_SERIAL ? e->t_ol >= data : e->t_ol >= t - 1e-9) {
-		rl_diag_number(e->t_ol, a, sizeof(a));
+	rl_diag_number(term.total, b, sizeof(b));
+	rl_diag_number(term.cycles, a, sizeof(a));
+	if (term.kind == RL_ECM_TERM_CORE)
 		snprintf(buf, len, "core (%s, T_OL %s cy/CL)", r->incore.bottleneck[0]
 			 ? r->incore.bottleneck : "in-core", a);
-		return;
-	}
-	/* largest contribution among T_nOL and the transfers up to LV */
-	double best = e->t_nol;
-	int which = -1;
-	for (int k = 0; k < lv && k < e->ntransfers; k++)
-		if (e->t_transfer[k] > best) {
-			best = e->t_transfer[k];
-			which = k;
-		}
-	rl_diag_number(best, a, sizeof(a));
-	if (which < 0)
+	else if (term.kind == RL_ECM_TERM_LOADS)
 		snprintf(buf, len, "loads (T_nOL %s of %s cy/CL)", a, b);
-	else if (which == e->ntransfers - 1)
+	else if (term.boundary == r->ecm.ntransfers - 1)
 		snprintf(buf, len, "memory transfer (%s of %s cy/CL)", a, b);
 	else
-		snprintf(buf, len, "%s-%s transfer (%s of %s cy/CL)", level_name_of(r, which),
-			 level_name_of(r, which + 1), a, b);
+		snprintf(buf, len, "%s-%s transfer (%s of %s cy/CL)", level_name_of(r, term.boundary),
+			 level_name_of(r, term.boundary + 1), a, b);
 }
 
 int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
@@ -324,9 +311,9 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 	}
 	bottleneck_text(r, lv, bn, sizeof(bn));
 	rl_appendf(buf, len, "; bottleneck: %s", bn);
-	/* roofline placement (model/roofline.h) */
+	/* roofline placement (diag/roofline-text.c) */
 	char rf[256];
-	rl_roofline_summary(r, rf, sizeof(rf));
+	rl_diag_roofline_summary(r, rf, sizeof(rf));
 	if (rf[0])
 		rl_appendf(buf, len, "; %s", rf);
 	return 1;
@@ -428,8 +415,8 @@ int rl_diag_verbose_note(const rl_report *r, int i, char *buf, size_t len)
 	case 5: verbose_scaling(r, buf, len); return 1;
 	case 6: verbose_regimes(r, buf, len); return 1;
 	default: /* then the roofline family (model/roofline.h), then the advice */
-		if (i - 7 < rl_roofline_verbose_count(r))
-			return rl_roofline_verbose(r, i - 7, buf, len);
-		return rl_diag_advice_note(r, i - 7 - rl_roofline_verbose_count(r), buf, len);
+		if (i - 7 < rl_diag_roofline_verbose_count(r))
+			return rl_diag_roofline_verbose(r, i - 7, buf, len);
+		return rl_diag_advice_note(r, i - 7 - rl_diag_roofline_verbose_count(r), buf, len);
 	}
 }

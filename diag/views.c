@@ -35,6 +35,18 @@ void rl_view_number(double v, char *buf, size_t len)
 		snprintf(buf, len, "%.1f", r);
 }
 
+void rl_view_number3(double v, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "inf");
+	else if (v == 0)
+		snprintf(buf, len, "0");
+	else if (fabs(v) >= 100)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.3g", v);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);

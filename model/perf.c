@@ -162,7 +162,7 @@ int rl_perf_ecm_regimes(const rl_report *r, const int *regime_per_level, rl_ecm 
 
 /* ------------------------------------------------------------ work */
 
-static double flops_of(const rl_flops *f)
+double rl_perf_flops(const rl_flops *f)
 {
 	return f->add + f->mul + 2.0 * f->fma + f->div + f->sqrt;
 }
@@ -505,7 +505,7 @@ void rl_perf_compute(rl_report *r, int cores)
 	p->cores = cores > 0 ? cores : 1;
 	p->chip_cores = m->cores > 0 ? m->cores : 1;
 	p->iters_per_unit = r->traffic.iters_per_unit > 0 ? r->traffic.iters_per_unit : 1;
-	p->flops_per_unit = (flops_of(&n->flops[0]) + flops_of(&n->flops[1])) * p->iters_per_unit;
+	p->flops_per_unit = (rl_perf_flops(&n->flops[0]) + rl_perf_flops(&n->flops[1])) * p->iters_per_unit;
 	p->stencil = is_stencil(n);
 	p->work = p->flops_per_unit > 0 ? "flop" : p->stencil ? "LUP" : "it";
 	p->work_per_unit = p->flops_per_unit > 0 ? p->flops_per_unit : p->iters_per_unit;

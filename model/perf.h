@@ -93,6 +93,9 @@ struct rl_report;
  * message in ERR for a bad value. */
 int rl_perf_set_clock(rl_machine *m, double ghz, char *err, size_t errlen);
 
+/* Floating-point operations of F (one source iteration of one precision); an FMA counts 2. */
+double rl_perf_flops(const rl_flops *f);
+
 /* W/s for T cycles per unit of work with WORK units of work per unit at F GHz. */
 double rl_perf_from_cycles(double work_per_unit, double clock_ghz, double t);
 

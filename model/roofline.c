@@ -1,27 +1,15 @@
 /* The roofline family for one loop nest: ORM per level, CARM, adCARM, in-core ceilings.
  * See model/roofline.h and docs/model.md section 6. */
-#include "model/report.h"
-#include "model/adcarm.h"
 #include "model/roofline.h"
+#include "model/adcarm.h"
+#include "model/ecm.h"
+#include "model/perf.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ small helpers */
-
-/* 3 significant digits, no exponent for ordinary magnitudes: 0.0833, 1.5, 21.6, 294 */
-static void num3(double v, char *buf, size_t len)
-{
-	if (!isfinite(v))
-		snprintf(buf, len, "inf");
-	else if (v == 0)
-		snprintf(buf, len, "0");
-	else if (fabs(v) >= 100)
-		snprintf(buf, len, "%.0f", v);
-	else
-		snprintf(buf, len, "%.3g", v);
-}
 
 static void add_roof(rl_rf_model *md, int ceiling, const char *name, double gbs, double gflops,
 		     const char *source)
@@ -35,6 +23,14 @@ static void add_roof(rl_rf_model *md, int ceiling, const char *name, double gbs,
 	rf->gbs = gbs > 0 ? gbs : 0;
 	rf->gflops = gflops > 0 ? gflops : 0;
 	snprintf(rf->source, sizeof(rf->source), "%s", source ? source : "");
+}
+
+/* SRC of a roof capped at the roof of the INNER level: "...; capped at the L3 roof" */
+static void capped_source(char *src, size_t len, const char *inner)
+{
+	size_t used = strlen(src);
+	if (used + 1 < len)
+		snprintf(src + used, len - used, "; capped at the %s roof", inner);
 }
 
 static void add_point(rl_rf_model *md, const char *label, double ai, double gflops)
@@ -64,24 +60,6 @@ static int level_is_private(const rl_machine *m, const char *level)
 		if (!strcmp(m->levels[l].name, level))
 			return m->levels[l].shared_by <= 1;
 	return 0;   /* MEM */
-}
-
-/* When the roof that applies (data_level) is inside the ECM data level: "only 4 % of the
- * bytes from L2-L3" (the share served beyond that roof); "" when both are the same level. */
-static void trickle_text(const rl_rooflines *o, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	if (o->data_level >= o->ecm_level)
-		return;
-	double share = 0;
-	for (int y = o->data_level + 1; y <= o->ecm_level; y++)
-		share += o->mem_share[y];
-	char from[24];
-	if (o->data_level + 1 == o->ecm_level)
-		snprintf(from, sizeof(from), "%s", o->level[o->ecm_level]);
-	else
-		snprintf(from, sizeof(from), "%s-%s", o->level[o->data_level + 1], o->level[o->ecm_level]);
-	snprintf(buf, len, "only %.2g %% of the bytes from %s", 100 * share, from);
 }
 
 /* ------------------------------------------------------------------ machine figures */
@@ -233,26 +211,26 @@ static double carm_bandwidth(const rl_machine *m, int x, char *src, size_t srcle
 	if (x == 0)
 		return l1;
 	int line = rl_machine_line_bytes(m);
-	double cy = line / (l1 / m->clock_ghz), mx = cy;
+	double t[RL_MAX_LEVELS + 1];
 	for (int b = 0; b < x; b++) {
-		double t = b < m->nlevels - 1 ? m->levels[b].cycles_per_line : m->mem_cycles_per_line;
+		t[b] = b < m->nlevels - 1 ? m->levels[b].cycles_per_line : m->mem_cycles_per_line;
 		if (b == m->nlevels - 1 && m->mem_bandwidth_1core_gbs > 0)
-			t = line * m->clock_ghz / m->mem_bandwidth_1core_gbs;
-		if (!(t > 0))
+			t[b] = line * m->clock_ghz / m->mem_bandwidth_1core_gbs;
+		if (!(t[b] > 0))
 			return 0;
-		cy += t;
-		mx = fmax(mx, t);
 	}
 	snprintf(src, srclen, "line / (L1 load + transfers to %s, ECM %s rule) x clock", name,
 		 m->overlap == RL_OVERLAP_SERIAL ? "serial" : "zen");
-	return line / (m->overlap == RL_OVERLAP_SERIAL ? cy : mx) * m->clock_ghz;
+	/* a line served by x: the L1 load time as T_nOL plus the transfers, no T_OL */
+	return line / rl_ecm_level_cycles(m->overlap, 0, line / (l1 / m->clock_ghz), t, x)
+		* m->clock_ghz;
 }
 
 /* ------------------------------------------------------------------ the models */
 
-static void compute_orm(const rl_report *r, rl_rooflines *o)
+static void compute_orm(const rl_rf_input *in, rl_rooflines *o)
 {
-	const rl_machine *m = r->machine;
+	const rl_machine *m = in->machine;
 	rl_rf_model *md = &o->orm;
 	int line = rl_machine_line_bytes(m);
 	double best = o->peak_gflops;
@@ -261,9 +239,8 @@ static void compute_orm(const rl_report *r, rl_rooflines *o)
 		char src[96] = "";
 		if (x == 0)
 			o->orm_bytes[0] = o->carm_bytes;
-		else if (x - 1 < r->traffic.nboundaries && x <= o->ecm_level)
-			o->orm_bytes[x] = (r->traffic.load_lines[x - 1] + r->traffic.wa_lines[x - 1] +
-					   r->traffic.evict_lines[x - 1]) * line;
+		else if (x - 1 < in->traffic->nboundaries && x <= o->ecm_level)
+			o->orm_bytes[x] = rl_ecm_boundary_lines(in->traffic, x - 1) * line;
 		o->orm_ai[x] = o->orm_bytes[x] > 1e-9 ? o->flops_per_unit / o->orm_bytes[x] : 0;
 		o->orm_bw[x] = orm_bandwidth(m, x, src, sizeof(src));
 		char name[RL_RF_NAME];
@@ -283,29 +260,11 @@ static void compute_orm(const rl_report *r, rl_rooflines *o)
 	md->bound_gflops = best;
 	snprintf(md->bound, sizeof(md->bound), "%s", o->orm_limit < 0 ? "F_p"
 		 : o->level[o->orm_limit]);
-	char a[32], b[32], p[32];
-	snprintf(md->note, sizeof(md->note), "ORM (one AI per level):");
-	for (int x = 0; x < o->nlevels; x++) {
-		if (!(o->orm_ai[x] > 0)) {
-			rl_appendf(md->note, sizeof(md->note), " %s no traffic;", o->level[x]);
-			continue;
-		}
-		num3(o->orm_ai[x], a, sizeof(a));
-		num3(o->orm_perf[x], p, sizeof(p));
-		rl_appendf(md->note, sizeof(md->note), " %s %s flop/B -> %s;", o->level[x], a, p);
-	}
-	num3(best, b, sizeof(b));
-	num3(o->peak_gflops, p, sizeof(p));
-	if (o->orm_limit >= 0)
-		rl_appendf(md->note, sizeof(md->note), " bound %s GFLOP/s by the %s bandwidth (F_p %s)",
-			b, o->level[o->orm_limit], p);
-	else
-		rl_appendf(md->note, sizeof(md->note), " compute-bound at F_p %s GFLOP/s", p);
 }
 
-static void compute_carm(const rl_report *r, rl_rooflines *o)
+static void compute_carm(const rl_rf_input *in, rl_rooflines *o)
 {
-	const rl_machine *m = r->machine;
+	const rl_machine *m = in->machine;
 	rl_rf_model *md = &o->carm;
 	for (int x = 0; x < o->nlevels; x++) {
 		char src[160] = "";
@@ -314,7 +273,7 @@ static void compute_carm(const rl_report *r, rl_rooflines *o)
 		 * figure above the inner level's (e.g. a chip figure for memory) is capped */
 		if (x && o->carm_bw[x - 1] > 0 && o->carm_bw[x] > o->carm_bw[x - 1]) {
 			o->carm_bw[x] = o->carm_bw[x - 1];
-			rl_appendf(src, sizeof(src), "; capped at the %s roof", o->level[x - 1]);
+			capped_source(src, sizeof(src), o->level[x - 1]);
 		}
 		add_roof(md, 0, o->level[x], o->carm_bw[x], 0, src);
 	}
@@ -330,17 +289,6 @@ static void compute_carm(const rl_report *r, rl_rooflines *o)
 	md->bound_gflops = fmin(roof, o->peak_gflops);
 	snprintf(md->bound, sizeof(md->bound), "%s", roof < o->peak_gflops ? o->level[y] : "F_p");
 	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
-	char a[32], b[32], e[32], t[80], tp[96] = "";
-	num3(o->carm_ai, a, sizeof(a));
-	num3(md->bound_gflops, b, sizeof(b));
-	num3(o->ecm_gflops, e, sizeof(e));
-	trickle_text(o, t, sizeof(t));
-	if (t[0])
-		snprintf(tp, sizeof(tp), " (%s)", t);
-	snprintf(md->note, sizeof(md->note), "CARM AI %s flop/B (core requests %g B per unit); data "
-		 "in %s%s: %s roof %s GFLOP/s, ECM %s GFLOP/s = %.0f %% of it", a, o->carm_bytes,
-		 o->level[o->ecm_level], tp, roof < o->peak_gflops ? o->level[y] : "F_p", b, e,
-		 md->bound_gflops > 0 ? 100 * o->ecm_gflops / md->bound_gflops : 0);
 }
 
 /* Mix of the table matching the code's load/store ratio (seed 003 uses the nearest one). */
@@ -364,10 +312,10 @@ static rl_fpop fpop_of(rl_iclass c)
 	}
 }
 
-static void compute_adcarm(const rl_report *r, rl_rooflines *o)
+static void compute_adcarm(const rl_rf_input *in, rl_rooflines *o)
 {
-	const rl_machine *m = r->machine;
-	const rl_body *bd = &r->body;
+	const rl_machine *m = in->machine;
+	const rl_body *bd = in->body;
 	rl_rf_model *md = &o->adcarm;
 	int loads = 0, stores = 0, cnt[4] = { 0 }, masked = 0, nfp = 0;
 	for (int i = 0; i < bd->ninsns; i++) {
@@ -391,6 +339,8 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 		o->load_share[k] = nmem ? o->load_share[k] / nmem : 0;
 		o->store_share[k] = nmem ? o->store_share[k] / nmem : 0;
 	}
+	o->mem_loads = loads;
+	o->mem_stores = stores;
 	o->loads_per_store = stores ? (double)loads / stores : 1e9;
 	o->mix = mix_for(loads, stores);
 	/* masked lanes are not visible in the instruction records (GCC 12 at -O3 emits no
@@ -434,7 +384,7 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 		}
 		if (y && o->ad_bw[y - 1] > 0 && v > o->ad_bw[y - 1]) {
 			v = o->ad_bw[y - 1];
-			rl_appendf(srcs[y], sizeof(srcs[y]), "; capped at the %s roof", o->level[y - 1]);
+			capped_source(srcs[y], sizeof(srcs[y]), o->level[y - 1]);
 		}
 		o->ad_bw[y] = v > 0 ? v : 0;
 		add_roof(md, 0, name, o->ad_bw[y], 0, srcs[y]);
@@ -498,30 +448,13 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 	md->bound_gflops = fmin(roof, o->ad_peak);
 	snprintf(md->bound, sizeof(md->bound), "%s", roof < o->ad_peak ? o->level[top] : "FP mix");
 	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
-	char a[32], b[32], bw1[32], bwy[32], pk[32];
-	num3(o->carm_ai, a, sizeof(a));
-	num3(md->bound_gflops, b, sizeof(b));
-	num3(o->ad_bw[0], bw1, sizeof(bw1));
-	num3(o->ad_bw[o->data_level], bwy, sizeof(bwy));
-	num3(o->ad_peak, pk, sizeof(pk));
-	snprintf(md->note, sizeof(md->note), "adCARM (%s mix, %d loads : %d stores per pass): roofs "
-		 "L1 %s", rl_mix_name(o->mix), loads, stores, bw1);
-	if (o->data_level)
-		rl_appendf(md->note, sizeof(md->note), ", %s %s", o->level[o->data_level], bwy);
-	rl_appendf(md->note, sizeof(md->note), " GB/s, FP mix %s GFLOP/s; MS", pk);
-	for (int y = 0; y < o->nlevels; y++)
-		rl_appendf(md->note, sizeof(md->note), " %s %.0f%%", o->level[y], 100 * o->mem_share[y]);
-	rl_appendf(md->note, sizeof(md->note), ", MI");
-	for (int y = 0; y < o->nlevels; y++)
-		rl_appendf(md->note, sizeof(md->note), " %s %.0f%%", o->level[y], 100 * o->mem_impact[y]);
-	rl_appendf(md->note, sizeof(md->note), "; bound %s GFLOP/s (%s)", b, md->bound);
 }
 
-static void compute_ceilings(const rl_report *r, rl_rooflines *o)
+static void compute_ceilings(const rl_rf_input *in, rl_rooflines *o)
 {
-	const rl_machine *m = r->machine;
-	const rl_body *bd = &r->body;
-	const rl_incore *c = &r->incore;
+	const rl_machine *m = in->machine;
+	const rl_body *bd = in->body;
+	const rl_incore *c = in->incore;
 	rl_rf_model *md = &o->ceilings;
 	int prec = o->precision, w = widest_width(m);
 	char src[96] = "";
@@ -545,7 +478,7 @@ static void compute_ceilings(const rl_report *r, rl_rooflines *o)
 	o->ceil_no_fma = fmax(a, mu);
 	add_roof(md, 1, "no FMA", 0, o->ceil_no_fma, src);
 	/* per pass of the body -> GFLOP/s */
-	double passes = bd->iters_per_pass > 0 ? (double)r->traffic.iters_per_unit / bd->iters_per_pass : 1;
+	double passes = bd->iters_per_pass > 0 ? (double)in->traffic->iters_per_unit / bd->iters_per_pass : 1;
 	double flops_pass = passes > 0 ? o->flops_per_unit / passes : 0;
 	if (c->t_latency > 0 && m->clock_ghz > 0) {
 		o->ceil_latency = flops_pass / c->t_latency * m->clock_ghz;
@@ -566,6 +499,8 @@ static void compute_ceilings(const rl_report *r, rl_rooflines *o)
 			addmul = 1;
 	}
 	o->fp_fraction = bd->ninsns ? (double)nfp / bd->ninsns : 0;
+	o->code_simd = vec;
+	o->code_fma = fma;
 	if (c->t_frontend > 0 && m->clock_ghz > 0) {
 		o->ceil_fp_fraction = flops_pass / c->t_frontend * m->clock_ghz;
 		snprintf(src, sizeof(src), "issue: %.0f %% FP instructions, front end %g cy per pass",
@@ -588,68 +523,34 @@ static void compute_ceilings(const rl_report *r, rl_rooflines *o)
 	md->bound_gflops = bound;
 	snprintf(md->bound, sizeof(md->bound), "%s", what);
 	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
-	char b1[32], b2[32], b3[32], b4[32], b5[32];
-	num3(o->ceil_no_simd, b1, sizeof(b1));
-	num3(o->ceil_no_fma, b2, sizeof(b2));
-	num3(o->ceil_latency, b3, sizeof(b3));
-	num3(o->ceil_fp_fraction, b4, sizeof(b4));
-	num3(bound, b5, sizeof(b5));
-	snprintf(md->note, sizeof(md->note), "in-core ceilings (GFLOP/s): no SIMD %s, no FMA %s, "
-		 "latency %s, FP fraction %.0f %% -> %s; code is %s, %s FMA: bound %s (%s)", b1, b2,
-		 o->ceil_latency > 0 ? b3 : "n/a", 100 * o->fp_fraction,
-		 o->ceil_fp_fraction > 0 ? b4 : "n/a", vec ? "SIMD" : "scalar",
-		 fma ? "with" : "without", b5, what);
 }
 
 /* ------------------------------------------------------------------ entry points */
 
-void rl_rooflines_compute(const rl_report *r, rl_rooflines *o)
+/* Bytes requested by the core per unit of work, from the generated loads and stores. */
+static double requested_bytes(const rl_rf_input *in)
 {
-	memset(o, 0, sizeof(*o));
-	o->cores = 1;
-	if (!r || !r->analysed || !r->nest || !r->machine) {
-		snprintf(o->why, sizeof(o->why), "not analysed");
-		return;
-	}
-	const rl_machine *m = r->machine;
-	const rl_nest *n = r->nest;
-	double f[2];
-	for (int p = 0; p < 2; p++)
-		f[p] = n->flops[p].add + n->flops[p].mul + 2.0 * n->flops[p].fma + n->flops[p].div +
-		       n->flops[p].sqrt;
-	o->precision = f[0] > f[1] ? 32 : 64;
-	o->flops_per_unit = (f[0] + f[1]) * r->traffic.iters_per_unit;
-	o->nlevels = m->nlevels + 1;
-	for (int x = 0; x < o->nlevels; x++)
-		snprintf(o->level[x], sizeof(o->level[x]), "%s", x < m->nlevels ? m->levels[x].name : "MEM");
-	if (!(o->flops_per_unit > 0)) {
-		snprintf(o->why, sizeof(o->why), "no floating-point work in the nest");
-		return;
-	}
-	/* bytes requested by the core per unit, from the generated loads and stores */
-	const rl_body *bd = &r->body;
+	const rl_body *bd = in->body;
 	double per_pass = 0;
 	for (int i = 0; i < bd->ninsns; i++)
 		if (bd->insns[i].mem != RL_MEM_NONE)
 			per_pass += bd->insns[i].mem_width / 8.0;
-	double passes = bd->iters_per_pass > 0 ? (double)r->traffic.iters_per_unit / bd->iters_per_pass : 1;
-	o->carm_bytes = per_pass * passes;
-	/* the ECM data level of the concise note (model/perf.c: working set against the
-	 * capacities; MEM when a size is unknown).  Its prediction has the data resident there:
-	 * no line crosses beyond it, so the layer-condition traffic stops there too (a nest
-	 * whose working set fits in L2 is placed with L2 bytes, not with the cold sweep the
-	 * traffic would fetch from memory) */
-	o->ecm_level = o->nlevels - 1;
-	if (r->perf.valid && r->perf.data_level >= 0 && r->perf.data_level < o->nlevels - 1)
-		o->ecm_level = r->perf.data_level;
+	double passes = bd->iters_per_pass > 0 ? (double)in->traffic->iters_per_unit / bd->iters_per_pass : 1;
+	return per_pass * passes;
+}
+
+/* Bytes served by each level up to ecm_level, their shares, and the level whose roof
+ * applies (o->data_level). */
+static void served_bytes(const rl_rf_input *in, rl_rooflines *o)
+{
+	const rl_traffic *t = in->traffic;
 	/* bytes served by each level (seed 003: requested by the core, served by y after
 	 * traversing the levels above): what reaches y minus what goes beyond it */
-	int line = rl_machine_line_bytes(m);
+	int line = rl_machine_line_bytes(in->machine);
 	double reach[RL_RF_LEVELS] = { 0 };
 	reach[0] = o->carm_bytes;
 	for (int y = 1; y <= o->ecm_level; y++)
-		reach[y] = y - 1 < r->traffic.nboundaries
-			? (r->traffic.load_lines[y - 1] + r->traffic.wa_lines[y - 1]) * line : 0;
+		reach[y] = y - 1 < t->nboundaries ? (t->load_lines[y - 1] + t->wa_lines[y - 1]) * line : 0;
 	double sum = 0;
 	for (int y = 0; y < o->nlevels; y++) {
 		o->served[y] = y + 1 < o->nlevels ? fmax(0, reach[y] - reach[y + 1]) : reach[y];
@@ -663,7 +564,38 @@ void rl_rooflines_compute(const rl_report *r, rl_rooflines *o)
 		if (o->mem_share[y] >= RL_RF_DATA_SHARE)
 			o->data_level = y;
 	}
-	double cy = o->ecm_level <= r->ecm.ntransfers ? r->ecm.prediction[o->ecm_level] : 0;
+}
+
+void rl_rooflines_compute(const rl_rf_input *in, rl_rooflines *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->cores = 1;
+	if (!in || !in->machine || !in->flops || !in->body || !in->traffic || !in->ecm) {
+		snprintf(o->why, sizeof(o->why), "not analysed");
+		return;
+	}
+	const rl_machine *m = in->machine;
+	double f[2] = { rl_perf_flops(&in->flops[0]), rl_perf_flops(&in->flops[1]) };
+	o->precision = f[0] > f[1] ? 32 : 64;
+	o->flops_per_unit = (f[0] + f[1]) * in->traffic->iters_per_unit;
+	o->nlevels = m->nlevels + 1;
+	for (int x = 0; x < o->nlevels; x++)
+		snprintf(o->level[x], sizeof(o->level[x]), "%s", x < m->nlevels ? m->levels[x].name : "MEM");
+	if (!(o->flops_per_unit > 0)) {
+		snprintf(o->why, sizeof(o->why), "no floating-point work in the nest");
+		return;
+	}
+	o->carm_bytes = requested_bytes(in);
+	/* the ECM data level of the concise note (model/perf.c: working set against the
+	 * capacities; MEM when a size is unknown).  Its prediction has the data resident there:
+	 * no line crosses beyond it, so the layer-condition traffic stops there too (a nest
+	 * whose working set fits in L2 is placed with L2 bytes, not with the cold sweep the
+	 * traffic would fetch from memory) */
+	o->ecm_level = o->nlevels - 1;
+	if (in->data_level >= 0 && in->data_level < o->nlevels - 1)
+		o->ecm_level = in->data_level;
+	served_bytes(in, o);
+	double cy = o->ecm_level <= in->ecm->ntransfers ? in->ecm->prediction[o->ecm_level] : 0;
 	o->ecm_gflops = cy > 0 ? o->flops_per_unit / cy * m->clock_ghz : 0;
 	char src[96];
 	o->peak_gflops = peak_flops(m, o->precision, src, sizeof(src));
@@ -673,69 +605,20 @@ void rl_rooflines_compute(const rl_report *r, rl_rooflines *o)
 		return;
 	}
 	o->computed = 1;
-	compute_carm(r, o);     /* first: ORM L1 and adCARM use its bytes and roofs */
-	compute_orm(r, o);
-	compute_adcarm(r, o);
-	compute_ceilings(r, o);
+	compute_carm(in, o);     /* first: ORM L1 and adCARM use its bytes and roofs */
+	compute_orm(in, o);
+	compute_adcarm(in, o);
+	compute_ceilings(in, o);
 	/* F_p roofs of ORM */
 	add_roof(&o->orm, 0, "F_p", 0, o->peak_gflops, src);
 }
 
-void rl_roofline_summary(const rl_report *r, char *buf, size_t len)
+const rl_rf_model *rl_rooflines_model(const rl_rooflines *o, rl_rf_kind kind)
 {
-	if (!len)
-		return;
-	buf[0] = '\0';
-	const rl_rooflines *o = r ? &r->rooflines : NULL;
-	if (!o || !o->computed) {
-		snprintf(buf, len, "no roofline (%s)", o && o->why[0] ? o->why : "not analysed");
-		return;
+	switch (kind) {
+	case RL_RF_ORM: return &o->orm;
+	case RL_RF_CARM: return &o->carm;
+	case RL_RF_ADCARM: return &o->adcarm;
+	default: return &o->ceilings;
 	}
-	char a[32], c[32], g[32], t[80], tp[96] = "";
-	num3(o->carm_ai, c, sizeof(c));
-	/* the data level is the ECM's ("data in X" at the start of the note); a roof inside it
-	 * is said with the share of the bytes that come from beyond that roof */
-	trickle_text(o, t, sizeof(t));
-	if (t[0])
-		snprintf(tp, sizeof(tp), ": %s", t);
-	if (o->ceilings.valid && o->ceilings.bound_gflops < o->orm.bound_gflops) {
-		/* an in-core ceiling lies below every memory roof */
-		num3(o->ceilings.bound_gflops, g, sizeof(g));
-		snprintf(buf, len, "core-bound (%s ceiling %s GFLOP/s below the %s roof; CARM AI %s "
-			 "flop/B, data in %s%s)", o->ceilings.bound, g, o->orm.bound, c,
-			 o->level[o->ecm_level], tp);
-	} else if (o->orm_limit >= 0) {
-		num3(o->orm_ai[o->orm_limit], a, sizeof(a));
-		snprintf(buf, len, "memory-bound (ORM AI %s flop/B at %s, CARM AI %s flop/B under the "
-			 "%s roof%s)", a, o->level[o->orm_limit], c, o->carm.valid ? o->carm.bound : "?",
-			 tp);
-	} else {
-		num3(o->peak_gflops, g, sizeof(g));
-		snprintf(buf, len, "compute-bound (F_p %s GFLOP/s; CARM AI %s flop/B)", g, c);
-	}
-}
-
-int rl_roofline_verbose_count(const rl_report *r)
-{
-	return r && r->analysed ? (r->rooflines.computed ? 4 : 1) : 0;
-}
-
-int rl_roofline_verbose(const rl_report *r, int i, char *buf, size_t len)
-{
-	if (i < 0 || i >= rl_roofline_verbose_count(r) || !len)
-		return 0;
-	const rl_rooflines *o = &r->rooflines;
-	if (!o->computed) {
-		if (i)
-			return 0;
-		snprintf(buf, len, "roofline: no roofline models: %s", o->why[0] ? o->why : "not analysed");
-		return 1;
-	}
-	const rl_rf_model *md = i == 0 ? &o->orm : i == 1 ? &o->carm : i == 2 ? &o->adcarm : &o->ceilings;
-	if (md->valid)
-		snprintf(buf, len, "roofline: %s", md->note);
-	else
-		snprintf(buf, len, "roofline: %s skipped: %s", i == 0 ? "ORM" : i == 1 ? "CARM"
-			 : i == 2 ? "adCARM" : "in-core ceilings", md->why);
-	return 1;
 }

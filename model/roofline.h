@@ -30,6 +30,7 @@
 
 #include <stddef.h>
 #include "machines/machine.h"
+#include "model/ecm.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -64,9 +65,13 @@ typedef struct rl_rf_model {
 	int npoints;
 	rl_rf_point points[RL_RF_MAX_POINTS];
 	double bound_gflops;     /* attainable performance of the loop in this model */
-	char bound[RL_RF_NAME];  /* what limits it: "MEM bandwidth", "F_p", "latency", ... */
-	char note[384];          /* one line, "roofline: ..." without that prefix */
+	char bound[RL_RF_NAME];  /* what limits it: a level name, "F_p", "FP mix", "latency", ... */
 } rl_rf_model;
+
+/* The four models, in the order of the verbose notes. */
+typedef enum rl_rf_kind {
+	RL_RF_ORM, RL_RF_CARM, RL_RF_ADCARM, RL_RF_CEILINGS, RL_RF_NKINDS
+} rl_rf_kind;
 
 typedef struct rl_rooflines {
 	int computed;            /* 0: nothing (no FP work or not analysed), see why */
@@ -101,6 +106,7 @@ typedef struct rl_rooflines {
 	/* adCARM */
 	double load_share[4];             /* share of memory instructions 64/128/256/512 bit (loads) */
 	double store_share[4];
+	int mem_loads, mem_stores;        /* load and store instructions per pass of the code */
 	double loads_per_store;           /* load/store ratio of the code (inf: no stores -> 1e9) */
 	rl_mix mix;                       /* bandwidth-table mix matched to that ratio */
 	double masked_lanes;              /* share of active lanes of masked ops (1: none seen) */
@@ -114,23 +120,28 @@ typedef struct rl_rooflines {
 	/* in-core ceilings */
 	double ceil_no_simd, ceil_no_fma, ceil_latency, ceil_fp_fraction;   /* GFLOP/s, 0 unknown */
 	double fp_fraction;               /* FP instructions / all instructions of the pass */
+	int code_simd, code_fma;          /* 1: the code has SIMD FP instructions / FMAs */
 	rl_rf_model ceilings;
 } rl_rooflines;
 
-struct rl_report;
+/* What the models read: the generated code, its costs and traffic, the ECM of the nest and
+ * the ECM data level (model/perf.c); all borrowed. */
+typedef struct rl_rf_input {
+	const rl_machine *machine;
+	const rl_flops *flops;   /* [0] float, [1] double: FP operations per source iteration */
+	const rl_body *body;     /* instructions of one pass of the innermost loop */
+	const rl_incore *incore;
+	const rl_traffic *traffic;
+	const rl_ecm *ecm;
+	int data_level;          /* ECM data level: 0.. cache, nlevels = MEM, -1 unknown */
+} rl_rf_input;
 
-/* Compute every model for R (analysed) into OUT.  Never fails: out->computed = 0 with a
- * reason, or a model with valid = 0 and a reason. */
-void rl_rooflines_compute(const struct rl_report *r, rl_rooflines *out);
+/* Compute every model for IN into OUT.  Never fails: out->computed = 0 with a reason, or a
+ * model with valid = 0 and a reason.  The note texts are written by diag/roofline-text.c. */
+void rl_rooflines_compute(const rl_rf_input *in, rl_rooflines *out);
 
-/* Short phrase for the concise note: "memory-bound (ORM AI 0.08 flop/B at MEM, CARM AI 0.05
- * flop/B under the L1 roof)", or "no FP work" / "not analysed".  Uses r->rooflines. */
-void rl_roofline_summary(const struct rl_report *r, char *buf, size_t len);
-
-/* Verbose note lines: I = 0 ORM, 1 CARM, 2 adCARM, 3 ceilings (one line with the reason when
- * not computed); 0 when I >= rl_roofline_verbose_count(R).  BUF gets "roofline: ORM ..." etc. */
-int rl_roofline_verbose(const struct rl_report *r, int i, char *buf, size_t len);
-int rl_roofline_verbose_count(const struct rl_report *r);   /* 4, or 1 when not computed */
+/* Model KIND of O. */
+const rl_rf_model *rl_rooflines_model(const rl_rooflines *o, rl_rf_kind kind);
 
 #ifdef __cplusplus
 }
