@@ -31,6 +31,10 @@ int rl_diag_verbose_note(const rl_report *r, int i, char *buf, size_t len);
  * saturates at 3 cores (...); bottleneck: ...; <roofline summary>".  0 when not analysed. */
 int rl_diag_perf_note(const rl_report *r, char *buf, size_t len);
 
+/* Where the data is, with its figures: "working set 122 MiB > L3 20 MiB: data in MEM" (the
+ * JSON's performance.data_rule and the verbose performance note). */
+void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len);
+
 /* Advice I (ranked, 0 = the most valuable): "roofline: advice: ...".  0 when none. */
 int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len);
 

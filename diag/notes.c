@@ -266,17 +266,11 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		rl_perf_size_text(p->working_set, ws, sizeof(ws));
 		rl_appendf(buf, len, " (working set %s", ws);
 		/* the layer condition that applies, when one does */
-		const rl_lc_report *lc = &r->lc;
 		if (r->have_lc) {
-			int best = -1, bestr = 0;
-			for (int c = 0; c < lc->nlevels; c++)
-				if (lc->levels[c].regime > bestr) {
-					bestr = lc->levels[c].regime;
-					best = c;
-				}
-			if (best >= 0)
-				rl_appendf(buf, len, "; layer condition holds in %s", lc->levels[best].name);
-			else if (lc->nlevels && lc->levels[0].ncond)
+			if (p->lc_level >= 0)
+				rl_appendf(buf, len, "; layer condition holds in %s",
+					   r->lc.levels[p->lc_level].name);
+			else if (r->lc.nlevels && r->lc.levels[0].ncond)
 				rl_appendf(buf, len, "; no layer condition holds");
 		}
 		rl_appendf(buf, len, ")");
@@ -337,15 +331,37 @@ int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len)
 	return 1;
 }
 
+void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
+{
+	const rl_perf *p = &r->perf;
+	const rl_machine *m = r->machine;
+	char ws[32], cap[32];
+	if (p->working_set < 0) {
+		snprintf(buf, len, "sizes unknown: data assumed in MEM (no-LC regime)");
+		return;
+	}
+	rl_perf_size_text(p->working_set, ws, sizeof(ws));
+	if (p->data_level < m->nlevels) {
+		rl_perf_size_text((double)m->levels[p->data_level].size, cap, sizeof(cap));
+		snprintf(buf, len, "working set %s <= %s %s: data in %s", ws,
+			 m->levels[p->data_level].name, cap, p->data_level_name);
+	} else {
+		rl_perf_size_text(m->nlevels ? (double)m->levels[m->nlevels - 1].size : 0, cap, sizeof(cap));
+		snprintf(buf, len, "working set %s > %s %s: data in MEM", ws,
+			 m->nlevels ? m->levels[m->nlevels - 1].name : "cache", cap);
+	}
+}
+
 static void verbose_perf(const rl_report *r, char *buf, size_t len)
 {
 	const rl_perf *p = &r->perf;
-	char w[32], f[32], b[32];
+	char w[32], f[32], b[32], rule[192];
+	rl_diag_perf_data_rule(r, rule, sizeof(rule));
 	rl_diag_number(p->work_per_unit, w, sizeof(w));
 	rl_diag_number(p->clock_ghz, f, sizeof(f));
 	rl_diag_number(p->bandwidth_gbs, b, sizeof(b));
 	snprintf(buf, len, "roofline: performance: %s; P = W * f / T with W = %s %s per unit, f = %s GHz:",
-		 p->data_rule, w, p->work, f);
+		 rule, w, p->work, f);
 	for (int l = 0; l <= r->ecm.ntransfers; l++) {
 		char pf[48];
 		rl_perf_text(p->perf_level[l], p->work, pf, sizeof(pf));

@@ -49,7 +49,8 @@ json_t *rl_perf_json(const rl_report *r, const char *key)
 		json_object_set_new(o, "working_set_bytes", p->working_set >= 0 ? jreal(p->working_set)
 				    : json_null());
 		json_object_set_new(o, "data_level", json_string(p->data_level_name));
-		json_object_set_new(o, "data_rule", json_string(p->data_rule));
+		rl_diag_perf_data_rule(r, text, sizeof(text));
+		json_object_set_new(o, "data_rule", json_string(text));
 		set_real(o, "cycles_per_unit", p->t_unit);
 		set_real(o, "per_second", p->perf);
 		set_real(o, "iterations_per_second", p->perf_lups);

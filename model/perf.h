@@ -67,7 +67,8 @@ typedef struct rl_perf {
 	double working_set;     /* bytes, < 0 when a size is unknown */
 	int data_level;         /* 0..nlevels-1 cache, nlevels = MEM, -1 unknown */
 	char data_level_name[8];/* "L1", ..., "MEM", "?" */
-	char data_rule[192];    /* the rule with its figures */
+	int lc_level;           /* level where the deepest layer-condition regime of the analysed
+				   traffic applies (the innermost such), -1 none or no analysis */
 	/* single core at data_level (or MEM when unknown) */
 	double t_unit;          /* cy per unit */
 	double perf;            /* W/s */
