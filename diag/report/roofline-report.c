@@ -98,7 +98,8 @@ typedef struct nest {
 	int approx;             /* trip count approximated (bounds depend on outer iterators) */
 	double seconds;         /* < 0 unknown */
 	double share;           /* of the known total, < 0 unknown */
-	double ai, gflops;      /* roofline point (data in memory); ai <= 0: no FP work */
+	double ai, gflops;      /* roofline point of the notes; ai <= 0: no FP work */
+	char level[8];          /* the point's data level ("L2", "MEM") */
 	int rank;
 } nest;
 
@@ -240,24 +241,33 @@ static double nest_iterations(const json_t *n, int *approx)
 	return total;
 }
 
-static double flops_per_iteration(const json_t *n)
+/* The nest's roofline point, as the notes place it (model/roofline.c): CARM AI and the ECM
+ * prediction at the ECM data level, from the CARM point of the JSON ("rooflines".CARM.points,
+ * label "ECM"; inputs.ecm_level).  Without it (no roofline models) the memory placement of the
+ * performance figures: AI = 1 / memory code balance, GFLOP/s with the data in memory. */
+static void nest_point(nest *r)
 {
-	const json_t *f = json_object_get(json_object_get(n, "inputs"), "flops_per_iteration");
-	double sum = 0;
-	for (int p = 0; p < 2; p++) {
-		const json_t *x = json_object_get(f, p ? "double" : "float");
-		sum += rl_view_num(x, "add", 0) + rl_view_num(x, "mul", 0) +
-		       2 * rl_view_num(x, "fma", 0) + rl_view_num(x, "div", 0) +
-		       rl_view_num(x, "sqrt", 0);
+	const json_t *carm = json_object_get(json_object_get(r->nest, "rooflines"), "CARM");
+	const json_t *pts = json_object_get(carm, "points");
+	r->ai = r->gflops = 0;
+	for (size_t i = 0; i < json_array_size(pts); i++) {
+		const json_t *pt = json_array_get(pts, i);
+		if (strcmp(rl_view_str(pt, "label", ""), "ECM"))
+			continue;
+		r->ai = rl_view_num(pt, "ai", 0);
+		r->gflops = rl_view_num(pt, "gflops", 0);
+		snprintf(r->level, sizeof(r->level), "%s",
+			 rl_view_str(json_object_get(carm, "inputs"), "ecm_level", "?"));
+		return;
 	}
-	return sum;
-}
-
-static int line_bytes(const json_t *doc)
-{
-	const json_t *caches = json_object_get(json_object_get(doc, "machine"), "caches");
-	double b = rl_view_num(json_array_get(caches, 0), "line_bytes", 64);
-	return b > 0 ? (int)b : 64;
+	const json_t *perf = json_object_get(r->nest, "performance");
+	const json_t *by_level = json_object_get(perf, "per_second_by_level");
+	double balance = rl_view_num(perf, "memory_code_balance_bytes_per_work", 0);
+	if (strcmp(rl_view_str(perf, "work", ""), "flop") || !(balance > 0) || !json_array_size(by_level))
+		return;
+	r->ai = 1 / balance;
+	r->gflops = json_number_value(json_array_get(by_level, json_array_size(by_level) - 1)) / 1e9;
+	snprintf(r->level, sizeof(r->level), "MEM");
 }
 
 static void nest_eval(nest *r)
@@ -275,16 +285,7 @@ static void nest_eval(nest *r)
 		if (ghz > 0)
 			r->seconds = r->units * r->cy_unit / (ghz * 1e9);
 	}
-	const json_t *traffic = json_object_get(r->nest, "traffic");
-	const json_t *last = json_array_get(traffic, json_array_size(traffic) - 1);
-	double lines = rl_view_num(last, "load_lines", 0) + rl_view_num(last, "write_allocate_lines", 0) +
-		       rl_view_num(last, "evict_lines", 0);
-	double flops = flops_per_iteration(r->nest) * per_unit;
-	r->ai = r->gflops = 0;
-	if (flops > 0 && lines > 0 && r->cy_unit > 0 && ghz > 0) {
-		r->ai = flops / (lines * line_bytes(r->doc));
-		r->gflops = flops / r->cy_unit * ghz;
-	}
+	nest_point(r);
 }
 
 static int cmp_nest(const void *va, const void *vb)
@@ -940,7 +941,7 @@ static int write_html(FILE *o, nest *nests, int nn, int ndocs)
 		snprintf(title, sizeof(title), "#%d %s", nests[i].rank, loc);
 		chart_point(&all, nests[i].ai, nests[i].gflops, label, title, 0);
 	}
-	fputs("<h2>Roofline: all nests (ECM prediction with data in memory, one core)</h2>\n", o);
+	fputs("<h2>Roofline: all nests (ECM prediction at each nest's data level, CARM AI, one core)</h2>\n", o);
 	draw_chart(o, &all, "roofline-all", "Roofline chart of all analysed nests");
 	free(all.points);
 
@@ -993,8 +994,11 @@ static int write_html(FILE *o, nest *nests, int nn, int ndocs)
 		if (!c.points)
 			return 0;
 		machine_roofs(&c, json_object_get(r->doc, "machine"));
-		chart_series(&c, "ECM (memory)");
-		chart_point(&c, r->ai, r->gflops, "ECM", "ECM prediction, data in memory", 0);
+		char series[32], title[64];
+		snprintf(series, sizeof(series), "ECM (data in %s)", r->level);
+		snprintf(title, sizeof(title), "ECM prediction, data in %s", r->level);
+		chart_series(&c, series);
+		chart_point(&c, r->ai, r->gflops, "ECM", title, 0);
 		rooflines_json(&c, json_object_get(r->nest, "rooflines"));
 		snprintf(id, sizeof(id), "roofline-%d", r->rank);
 		if (c.npoints == 0 && r->ai <= 0)
