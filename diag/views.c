@@ -47,6 +47,18 @@ void rl_view_number3(double v, char *buf, size_t len)
 		snprintf(buf, len, "%.3g", v);
 }
 
+void rl_view_number2(double v, char *buf, size_t len)
+{
+	if (v == 0)
+		snprintf(buf, len, "0");
+	else if (fabs(v) >= 100 || fabs(v - round(v)) < 1e-9)
+		snprintf(buf, len, "%.0f", v);
+	else if (fabs(v) >= 1)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.2g", v);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);

@@ -321,18 +321,6 @@ static void esc(FILE *o, const char *s)
 	}
 }
 
-static void fmt_num(double v, char *buf, size_t len)
-{
-	if (v == 0)
-		snprintf(buf, len, "0");
-	else if (fabs(v) >= 100 || fabs(v - round(v)) < 1e-9)
-		snprintf(buf, len, "%.0f", v);
-	else if (fabs(v) >= 1)
-		snprintf(buf, len, "%.1f", v);
-	else
-		snprintf(buf, len, "%.2g", v);
-}
-
 static void fmt_time(double s, char *buf, size_t len)
 {
 	if (s < 0)
@@ -418,13 +406,13 @@ static void machine_roofs(chart *c, const json_t *machine)
 	char label[128], num[32];
 	double bw = rl_view_num(machine, "memory_bandwidth_gbs", 0);
 	if (bw > 0) {
-		fmt_num(bw, num, sizeof(num));
+		rl_view_number2(bw, num, sizeof(num));
 		snprintf(label, sizeof(label), "memory %s GB/s", num);
 		chart_roof(c, bw, 0, label, 0);
 	}
 	double peak = rl_view_num(machine, "peak_gflops", 0);
 	if (peak > 0) {
-		fmt_num(peak, num, sizeof(num));
+		rl_view_number2(peak, num, sizeof(num));
 		snprintf(label, sizeof(label), "peak %s GFLOP/s", num);
 		chart_roof(c, 0, peak, label, 0);
 	}
@@ -435,7 +423,7 @@ static void machine_roofs(chart *c, const json_t *machine)
 		if (g <= 0 || cores != 1)
 			continue;
 		char w[32] = "";
-		fmt_num(g, num, sizeof(num));
+		rl_view_number2(g, num, sizeof(num));
 		if (rl_view_has_num(row, "width"))
 			snprintf(w, sizeof(w), " %d-bit", (int)rl_view_num(row, "width", 0));
 		snprintf(label, sizeof(label), "%s%s %s %s GFLOP/s", rl_view_str(row, "op", "peak"), w,
@@ -492,7 +480,7 @@ static void rooflines_model(chart *c, const json_t *m, const char *key)
 			char label[128];
 			double bw = first_num(r, k_bw), g = bw > 0 ? 0 : first_num(r, k_peak), v = bw > 0 ? bw : g;
 			char num[32];
-			fmt_num(v, num, sizeof(num));
+			rl_view_number2(v, num, sizeof(num));
 			snprintf(label, sizeof(label), "%s: %s %s %s", model, first_str(r, k_label, *rk), num,
 				 bw > 0 ? "GB/s" : "GFLOP/s");
 			chart_roof(c, bw, g, label, series);
@@ -641,8 +629,8 @@ static void draw_chart(FILE *o, const chart *c, const char *id, const char *titl
 			x, y, palette[(p->series + 1) % 8]);
 		esc(o, p->title);
 		char a[32], g[32];
-		fmt_num(p->ai, a, sizeof(a));
-		fmt_num(p->gflops, g, sizeof(g));
+		rl_view_number2(p->ai, a, sizeof(a));
+		rl_view_number2(p->gflops, g, sizeof(g));
 		fprintf(o, ": AI %s flop/B, %s GFLOP/s</title></circle>"
 			"<text class=\"point-label\" x=\"%.1f\" y=\"%.1f\">", a, g, x + 7, y - 6);
 		esc(o, p->label);
