@@ -104,18 +104,26 @@ static int lc_regimes(const rl_report *r, const rl_lc_options *opt, const int *r
 	return rl_lc_traffic_for(r->nest, r->machine, opt, regime_per_level, t, why, whylen);
 }
 
+/* Room for a layer-condition traffic of R's nest; NULL with a reason when R has no
+ * layer-condition analysis (the stream traffic without reuse) or memory is short. */
+static rl_traffic *lc_traffic_alloc(const rl_report *r, char *why, size_t whylen)
+{
+	if (!r->have_lc) {
+		snprintf(why, whylen, "no layer conditions (stream traffic without reuse)");
+		return NULL;
+	}
+	rl_traffic *t = malloc(sizeof(*t));
+	if (!t)
+		snprintf(why, whylen, "out of memory");
+	return t;
+}
+
 int rl_perf_ecm_threads(const rl_report *r, int threads, rl_ecm *out, char *why, size_t whylen)
 {
 	*out = r->ecm;
-	if (!r->have_lc) {
-		snprintf(why, whylen, "no layer conditions (first traffic model)");
+	rl_traffic *t = lc_traffic_alloc(r, why, whylen);
+	if (!t)
 		return 0;
-	}
-	rl_traffic *t = malloc(sizeof(*t));
-	if (!t) {
-		snprintf(why, whylen, "out of memory");
-		return 0;
-	}
 	int ok = rl_perf_lc_threads(r, threads, t, NULL, why, whylen);
 	if (ok)
 		compose(r, t, out);
@@ -127,15 +135,9 @@ int rl_perf_ecm_regimes(const rl_report *r, const int *regime_per_level, rl_ecm 
 			rl_traffic *tout, char *why, size_t whylen)
 {
 	*out = r->ecm;
-	if (!r->have_lc) {
-		snprintf(why, whylen, "no layer conditions (first traffic model)");
+	rl_traffic *t = lc_traffic_alloc(r, why, whylen);
+	if (!t)
 		return 0;
-	}
-	rl_traffic *t = malloc(sizeof(*t));
-	if (!t) {
-		snprintf(why, whylen, "out of memory");
-		return 0;
-	}
 	rl_lc_options opt;
 	rl_lc_options_default(r->machine, r->lc.threads > 0 ? r->lc.threads : 1, &opt);
 	int ok = lc_regimes(r, &opt, regime_per_level, t, why, whylen);
