@@ -54,6 +54,13 @@ static int width_index(int bits)
 	return bits >= 512 ? 3 : bits >= 256 ? 2 : bits >= 128 ? 1 : 0;
 }
 
+/* Passes of the generated loop body per unit of work. */
+static double passes_per_unit(const rl_rf_input *in)
+{
+	const rl_body *bd = in->body;
+	return bd->iters_per_pass > 0 ? (double)in->traffic->iters_per_unit / bd->iters_per_pass : 1;
+}
+
 static int level_is_private(const rl_machine *m, const char *level)
 {
 	for (int l = 0; l < m->nlevels; l++)
@@ -312,16 +319,13 @@ static rl_fpop fpop_of(rl_iclass c)
 	}
 }
 
-static void compute_adcarm(const rl_rf_input *in, rl_rooflines *o)
+/* The code's memory instructions: shares per width (load_share, store_share), the load/store
+ * mix and CNT[k] instructions of width 64 << k.  Returns the number of memory instructions. */
+static int adcarm_mix(const rl_body *bd, rl_rooflines *o, int cnt[4])
 {
-	const rl_machine *m = in->machine;
-	const rl_body *bd = in->body;
-	rl_rf_model *md = &o->adcarm;
-	int loads = 0, stores = 0, cnt[4] = { 0 }, masked = 0, nfp = 0;
+	int loads = 0, stores = 0;
 	for (int i = 0; i < bd->ninsns; i++) {
 		const rl_insn *in = &bd->insns[i];
-		if (strstr(in->mnemonic, "{%k") || strstr(in->mnemonic, "mask"))
-			masked++;
 		if (in->mem == RL_MEM_NONE || in->mem_width <= 0)
 			continue;
 		int k = width_index(in->mem_width);
@@ -343,14 +347,14 @@ static void compute_adcarm(const rl_rf_input *in, rl_rooflines *o)
 	o->mem_stores = stores;
 	o->loads_per_store = stores ? (double)loads / stores : 1e9;
 	o->mix = mix_for(loads, stores);
-	/* masked lanes are not visible in the instruction records (GCC 12 at -O3 emits no
-	 * masked loop bodies for these loops); utilisation 1 */
-	o->masked_lanes = 1;
-	if (!nmem) {
-		snprintf(md->why, sizeof(md->why), "the generated code has no memory instruction");
-		return;
-	}
-	/* bandwidth per level: eq. 1 over the widths of the code at the code's mix */
+	return nmem;
+}
+
+/* Bandwidth roof per level: eq. 1 over the widths CNT of the code at the code's mix, else
+ * the level's CARM roof. */
+static void adcarm_bandwidths(const rl_machine *m, const int cnt[4], int nmem, rl_rooflines *o)
+{
+	rl_rf_model *md = &o->adcarm;
 	char srcs[RL_RF_LEVELS][160];
 	for (int y = 0; y < o->nlevels; y++) {
 		const char *name = y < m->nlevels ? m->levels[y].name : "MEM";
@@ -389,9 +393,14 @@ static void compute_adcarm(const rl_rf_input *in, rl_rooflines *o)
 		o->ad_bw[y] = v > 0 ? v : 0;
 		add_roof(md, 0, name, o->ad_bw[y], 0, srcs[y]);
 	}
-	/* FP roof: eq. 3 over the FP instruction types (op, width, precision) */
+}
+
+/* FP roof: eq. 3 over the FP instruction types (op, width, precision) of the code; F_p when
+ * the machine has no rows for them. */
+static void adcarm_fp_roof(const rl_machine *m, const rl_body *bd, rl_rooflines *o)
+{
 	rl_adcarm_term ft[RL_MAX_INSNS];
-	int nft = 0, fromcost = 0;
+	int nft = 0, fromcost = 0, nfp = 0;
 	for (int i = 0; i < bd->ninsns && nft < RL_MAX_INSNS; i++) {
 		const rl_insn *in = &bd->insns[i];
 		if (!is_fp(in->cls))
@@ -418,8 +427,14 @@ static void compute_adcarm(const rl_rf_input *in, rl_rooflines *o)
 		o->ad_peak = o->peak_gflops;
 		psrc = nfp ? "no peak rows for the FP types: F_p" : "no FP instruction: F_p";
 	}
-	add_roof(md, 0, "FP mix", 0, o->ad_peak, psrc);
-	/* memory impact (seed 003 eq. 7) from the bytes served by each level */
+	add_roof(&o->adcarm, 0, "FP mix", 0, o->ad_peak, psrc);
+}
+
+/* Memory impact per level (seed 003 eq. 7) and the placement under the time-weighted
+ * bandwidth of the bytes served by each level. */
+static void adcarm_place(rl_rooflines *o)
+{
+	rl_rf_model *md = &o->adcarm;
 	double sum = 0, tsum = 0;
 	const double *served = o->served;
 	for (int y = 0; y < o->nlevels; y++)
@@ -450,6 +465,22 @@ static void compute_adcarm(const rl_rf_input *in, rl_rooflines *o)
 	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
 }
 
+static void compute_adcarm(const rl_rf_input *in, rl_rooflines *o)
+{
+	int cnt[4] = { 0 };
+	int nmem = adcarm_mix(in->body, o, cnt);
+	/* masked lanes are not visible in the instruction records (GCC 12 at -O3 emits no
+	 * masked loop bodies for these loops); utilisation 1 */
+	o->masked_lanes = 1;
+	if (!nmem) {
+		snprintf(o->adcarm.why, sizeof(o->adcarm.why), "the generated code has no memory instruction");
+		return;
+	}
+	adcarm_bandwidths(in->machine, cnt, nmem, o);
+	adcarm_fp_roof(in->machine, in->body, o);
+	adcarm_place(o);
+}
+
 static void compute_ceilings(const rl_rf_input *in, rl_rooflines *o)
 {
 	const rl_machine *m = in->machine;
@@ -478,7 +509,7 @@ static void compute_ceilings(const rl_rf_input *in, rl_rooflines *o)
 	o->ceil_no_fma = fmax(a, mu);
 	add_roof(md, 1, "no FMA", 0, o->ceil_no_fma, src);
 	/* per pass of the body -> GFLOP/s */
-	double passes = bd->iters_per_pass > 0 ? (double)in->traffic->iters_per_unit / bd->iters_per_pass : 1;
+	double passes = passes_per_unit(in);
 	double flops_pass = passes > 0 ? o->flops_per_unit / passes : 0;
 	if (c->t_latency > 0 && m->clock_ghz > 0) {
 		o->ceil_latency = flops_pass / c->t_latency * m->clock_ghz;
@@ -535,8 +566,7 @@ static double requested_bytes(const rl_rf_input *in)
 	for (int i = 0; i < bd->ninsns; i++)
 		if (bd->insns[i].mem != RL_MEM_NONE)
 			per_pass += bd->insns[i].mem_width / 8.0;
-	double passes = bd->iters_per_pass > 0 ? (double)in->traffic->iters_per_unit / bd->iters_per_pass : 1;
-	return per_pass * passes;
+	return per_pass * passes_per_unit(in);
 }
 
 /* Bytes served by each level up to ecm_level, their shares, and the level whose roof
