@@ -520,9 +520,19 @@ static void rooflines_json(chart *c, const json_t *rl)
 #define MT 16
 #define MB 48
 
-static void draw_chart(FILE *o, const chart *c, const char *id, const char *title)
+/* Log-log axes of a chart: decades lx0..lx1 (AI) and ly0..ly1 (GFLOP/s), plot size pw x ph. */
+typedef struct axes {
+	double lx0, lx1, ly0, ly1;
+	double maxpeak;         /* highest flat roof (sloped roofs end there), 0: none */
+	int pw, ph;
+} axes;
+
+#define X(v) (ML + (log10(v) - ax->lx0) / (ax->lx1 - ax->lx0) * ax->pw)
+#define Y(v) (MT + (ax->ly1 - log10(v)) / (ax->ly1 - ax->ly0) * ax->ph)
+
+/* Ranges: decades covering points, peaks and the bandwidth roofs at AI 1. */
+static void chart_axes(const chart *c, axes *ax)
 {
-	/* Ranges: decades covering points, peaks and the bandwidth roofs at AI 1. */
 	double xlo = 1e-2, xhi = 1e2, ylo = 1e300, yhi = 0;
 	for (int i = 0; i < c->npoints; i++) {
 		xlo = fmin(xlo, c->points[i].ai);
@@ -530,65 +540,66 @@ static void draw_chart(FILE *o, const chart *c, const char *id, const char *titl
 		ylo = fmin(ylo, c->points[i].gflops);
 		yhi = fmax(yhi, c->points[i].gflops);
 	}
-	double maxpeak = 0;
+	ax->maxpeak = 0;
 	for (int i = 0; i < c->nroofs; i++) {
 		const roof *r = &c->roofs[i];
 		double v = r->gbs > 0 ? r->gbs : r->gflops;
 		ylo = fmin(ylo, r->gbs > 0 ? r->gbs * xlo : v);
 		yhi = fmax(yhi, v);
 		if (r->gflops > 0)
-			maxpeak = fmax(maxpeak, r->gflops);
+			ax->maxpeak = fmax(ax->maxpeak, r->gflops);
 	}
 	if (yhi <= 0)
 		ylo = 0.1, yhi = 10;
-	double lx0 = floor(log10(xlo)), lx1 = ceil(log10(xhi));
-	double ly0 = floor(log10(ylo)), ly1 = ceil(log10(yhi * 1.5));
-	if (ly1 - ly0 < 2)
-		ly0 = ly1 - 2;
-	int pw = CW - ML - MR, ph = CH - MT - MB;
-#define X(v) (ML + (log10(v) - lx0) / (lx1 - lx0) * pw)
-#define Y(v) (MT + (ly1 - log10(v)) / (ly1 - ly0) * ph)
-	fprintf(o, "<svg class=\"roofline\" id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" "
-		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n", id, CW, CH, CW, CH);
-	fputs("<title>", o);
-	esc(o, title);
-	fputs("</title>\n", o);
-	fprintf(o, "<defs><clipPath id=\"%s-clip\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>"
-		"</clipPath></defs>\n", id, ML, MT, pw, ph);
-	fprintf(o, "<rect class=\"plot-area\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", ML, MT, pw, ph);
+	ax->lx0 = floor(log10(xlo));
+	ax->lx1 = ceil(log10(xhi));
+	ax->ly0 = floor(log10(ylo));
+	ax->ly1 = ceil(log10(yhi * 1.5));
+	if (ax->ly1 - ax->ly0 < 2)
+		ax->ly0 = ax->ly1 - 2;
+	ax->pw = CW - ML - MR;
+	ax->ph = CH - MT - MB;
+}
+
+static void draw_axes(FILE *o, const axes *ax)
+{
 	/* axes with decade ticks */
 	fprintf(o, "<g class=\"axis x-axis\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-		ML, MT + ph, ML + pw, MT + ph);
-	for (double d = lx0; d <= lx1 + 1e-9; d++) {
+		ML, MT + ax->ph, ML + ax->pw, MT + ax->ph);
+	for (double d = ax->lx0; d <= ax->lx1 + 1e-9; d++) {
 		double x = X(pow(10, d));
 		fprintf(o, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
 			"<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
 			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
-			x, MT + ph, x, MT + ph + 5, x, MT, x, MT + ph, x, MT + ph + 18, pow(10, d));
+			x, MT + ax->ph, x, MT + ax->ph + 5, x, MT, x, MT + ax->ph, x, MT + ax->ph + 18, pow(10, d));
 	}
 	fprintf(o, "<text class=\"axis-label\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">"
-		"arithmetic intensity [flop/byte] (log)</text></g>\n", ML + pw / 2, CH - 8);
+		"arithmetic intensity [flop/byte] (log)</text></g>\n", ML + ax->pw / 2, CH - 8);
 	fprintf(o, "<g class=\"axis y-axis\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-		ML, MT, ML, MT + ph);
-	for (double d = ly0; d <= ly1 + 1e-9; d++) {
+		ML, MT, ML, MT + ax->ph);
+	for (double d = ax->ly0; d <= ax->ly1 + 1e-9; d++) {
 		double y = Y(pow(10, d));
 		fprintf(o, "<line class=\"tick\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
 			"<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
 			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
-			ML - 5, y, ML, y, ML, y, ML + pw, y, ML - 8, y + 4, pow(10, d));
+			ML - 5, y, ML, y, ML, y, ML + ax->pw, y, ML - 8, y + 4, pow(10, d));
 	}
 	fprintf(o, "<text class=\"axis-label\" transform=\"translate(14 %d) rotate(-90)\" "
-		"text-anchor=\"middle\">performance [GFLOP/s] (log)</text></g>\n", MT + ph / 2);
+		"text-anchor=\"middle\">performance [GFLOP/s] (log)</text></g>\n", MT + ax->ph / 2);
+}
+
+static void draw_roofs(FILE *o, const chart *c, const axes *ax, const char *id)
+{
 	/* roofs */
 	fprintf(o, "<g class=\"roofs\" clip-path=\"url(#%s-clip)\">\n", id);
-	double xmin = pow(10, lx0), xmax = pow(10, lx1), ymin = pow(10, ly0), ymax = pow(10, ly1);
+	double xmin = pow(10, ax->lx0), xmax = pow(10, ax->lx1), ymin = pow(10, ax->ly0), ymax = pow(10, ax->ly1);
 	for (int i = 0; i < c->nroofs; i++) {
 		const roof *r = &c->roofs[i];
 		/* series 0: the machine roofs; model series as their points and legend */
 		const char *col = palette[r->series > 0 ? (r->series + 1) % 8 : 0];
 		double x1, y1, x2, y2, lx, ly, angle = 0;
 		if (r->gbs > 0) {
-			double top = maxpeak > 0 ? maxpeak : ymax;
+			double top = ax->maxpeak > 0 ? ax->maxpeak : ymax;
 			x1 = fmax(xmin, ymin / r->gbs);
 			x2 = fmin(xmax, top / r->gbs);
 			y1 = r->gbs * x1;
@@ -619,7 +630,13 @@ static void draw_chart(FILE *o, const chart *c, const char *id, const char *titl
 		esc(o, r->label);
 		fputs("</text>\n", o);
 	}
-	fputs("</g>\n<g class=\"points\">\n", o);
+	fputs("</g>\n", o);
+}
+
+static void draw_points(FILE *o, const chart *c, const axes *ax)
+{
+	double xmin = pow(10, ax->lx0), xmax = pow(10, ax->lx1), ymin = pow(10, ax->ly0), ymax = pow(10, ax->ly1);
+	fputs("<g class=\"points\">\n", o);
 	for (int i = 0; i < c->npoints; i++) {
 		const point *p = &c->points[i];
 		double x = X(p->ai), y = Y(p->gflops);
@@ -637,19 +654,42 @@ static void draw_chart(FILE *o, const chart *c, const char *id, const char *titl
 		fputs("</text></g>\n", o);
 	}
 	fputs("</g>\n", o);
-	if (c->nseries > 1) {
-		fprintf(o, "<g class=\"legend\">");
-		for (int s = 0; s < c->nseries; s++) {
-			fprintf(o, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">",
-				ML + 10, MT + 12 + 14 * s, palette[(s + 1) % 8], ML + 18, MT + 16 + 14 * s);
-			esc(o, c->series[s]);
-			fputs("</text>", o);
-		}
-		fputs("</g>\n", o);
-	}
-	fputs("</svg>\n", o);
+}
+
 #undef X
 #undef Y
+
+static void draw_legend(FILE *o, const chart *c)
+{
+	if (c->nseries <= 1)
+		return;
+	fprintf(o, "<g class=\"legend\">");
+	for (int s = 0; s < c->nseries; s++) {
+		fprintf(o, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">",
+			ML + 10, MT + 12 + 14 * s, palette[(s + 1) % 8], ML + 18, MT + 16 + 14 * s);
+		esc(o, c->series[s]);
+		fputs("</text>", o);
+	}
+	fputs("</g>\n", o);
+}
+
+static void draw_chart(FILE *o, const chart *c, const char *id, const char *title)
+{
+	axes axes_of_chart, *ax = &axes_of_chart;
+	chart_axes(c, ax);
+	fprintf(o, "<svg class=\"roofline\" id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n", id, CW, CH, CW, CH);
+	fputs("<title>", o);
+	esc(o, title);
+	fputs("</title>\n", o);
+	fprintf(o, "<defs><clipPath id=\"%s-clip\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>"
+		"</clipPath></defs>\n", id, ML, MT, ax->pw, ax->ph);
+	fprintf(o, "<rect class=\"plot-area\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", ML, MT, ax->pw, ax->ph);
+	draw_axes(o, ax);
+	draw_roofs(o, c, ax, id);
+	draw_points(o, c, ax);
+	draw_legend(o, c);
+	fputs("</svg>\n", o);
 }
 
 /* --- ECM bars: per memory level, T_nOL and the transfers stacked, T_OL beside. */
