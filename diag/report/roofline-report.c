@@ -923,11 +923,9 @@ static void other_data(FILE *o, const json_t *n)
 	json_decref(rest);
 }
 
-static int write_html(FILE *o, nest *nests, int nn, int ndocs)
+/* Head, title and the summary line (translation units, nests, distinct machines). */
+static void html_head(FILE *o, const nest *nests, int nn, int ndocs, int analysed)
 {
-	int analysed = 0;
-	for (int i = 0; i < nn; i++)
-		analysed += nests[i].analysed;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<title>roofline report</title>\n<style>\n", o);
 	fputs(css, o);
@@ -953,7 +951,11 @@ static int write_html(FILE *o, nest *nests, int nn, int ndocs)
 	      "(cy per unit of work) &times; units of work of one execution of the nest, at the machine's clock; "
 	      "shares are of the nests whose trip counts are known (constants or <code>define=</code>). "
 	      "Nests with unknown trip counts follow, ranked by cycles per unit of work.</p>\n", o);
+}
 
+/* The roofline of all nests: one point per analysed nest with FP work.  0: out of memory. */
+static int html_summary_chart(FILE *o, const nest *nests, int nn)
+{
 	/* summary chart: one point per analysed nest with FP work */
 	chart all = { .points = calloc(MAX_POINTS, sizeof(point)) };
 	if (!all.points)
@@ -972,7 +974,11 @@ static int write_html(FILE *o, nest *nests, int nn, int ndocs)
 	fputs("<h2>Roofline: all nests (ECM prediction at each nest's data level, CARM AI, one core)</h2>\n", o);
 	draw_chart(o, &all, "roofline-all", "Roofline chart of all analysed nests");
 	free(all.points);
+	return 1;
+}
 
+static void html_ranked_table(FILE *o, const nest *nests, int nn)
+{
 	fputs("<h2>Nests ranked by predicted time share</h2>\n<table id=\"nests\">\n<thead><tr><th>#</th>"
 	      "<th>location</th><th>function</th><th>share</th><th>predicted time</th>"
 	      "<th>cy/unit (memory)</th><th>ECM</th></tr></thead>\n<tbody>\n", o);
@@ -980,63 +986,80 @@ static int write_html(FILE *o, nest *nests, int nn, int ndocs)
 		if (nests[i].analysed)
 			nest_row(o, &nests[i]);
 	fputs("</tbody>\n</table>\n", o);
+}
 
-	if (analysed < nn) {
-		fputs("<h2>Not analysed</h2>\n<table id=\"not-analysed\">\n<thead><tr><th>location</th>"
-		      "<th>function</th><th>reason</th></tr></thead>\n<tbody>\n", o);
-		for (int i = 0; i < nn; i++) {
-			if (nests[i].analysed)
-				continue;
-			char loc[512];
-			location_text(&nests[i], loc, sizeof(loc));
-			fputs("<tr class=\"not-analysed\"><td><code>", o);
-			esc(o, loc);
-			fputs("</code></td><td>", o);
-			esc(o, rl_view_str(json_object_get(nests[i].nest, "location"), "function", ""));
-			fputs("</td><td>", o);
-			esc(o, rl_view_str(nests[i].nest, "reason", ""));
-			fputs("</td></tr>\n", o);
-		}
-		fputs("</tbody>\n</table>\n", o);
-	}
-
-	fputs("<h2>Nests</h2>\n", o);
+static void html_not_analysed(FILE *o, const nest *nests, int nn)
+{
+	fputs("<h2>Not analysed</h2>\n<table id=\"not-analysed\">\n<thead><tr><th>location</th>"
+	      "<th>function</th><th>reason</th></tr></thead>\n<tbody>\n", o);
 	for (int i = 0; i < nn; i++) {
-		nest *r = &nests[i];
-		if (!r->analysed)
+		if (nests[i].analysed)
 			continue;
-		char loc[512], id[64];
-		location_text(r, loc, sizeof(loc));
-		fprintf(o, "<section class=\"nest-detail\" id=\"nest-%d\">\n<h3>%d. <code>", r->rank, r->rank);
+		char loc[512];
+		location_text(&nests[i], loc, sizeof(loc));
+		fputs("<tr class=\"not-analysed\"><td><code>", o);
 		esc(o, loc);
-		fputs("</code> in <code>", o);
-		esc(o, rl_view_str(json_object_get(r->nest, "location"), "function", ""));
-		fputs("</code></h3>\n", o);
-		draw_source(o, r);
-		fputs("<ul class=\"notes\">\n", o);
-		rl_view_nest_notes(r->nest, note_li, o);
-		fputs("</ul>\n<div class=\"charts\">\n", o);
-		snprintf(id, sizeof(id), "ecm-%d", r->rank);
-		draw_ecm(o, r, id);
-		chart c = { .points = calloc(MAX_POINTS, sizeof(point)) };
-		if (!c.points)
-			return 0;
-		machine_roofs(&c, json_object_get(r->doc, "machine"));
-		char series[32], title[64];
-		snprintf(series, sizeof(series), "ECM (data in %s)", r->level);
-		snprintf(title, sizeof(title), "ECM prediction, data in %s", r->level);
-		chart_series(&c, series);
-		chart_point(&c, r->ai, r->gflops, "ECM", title, 0);
-		rooflines_json(&c, json_object_get(r->nest, "rooflines"));
-		snprintf(id, sizeof(id), "roofline-%d", r->rank);
-		if (c.npoints == 0 && r->ai <= 0)
-			fputs("<p class=\"muted\">No floating-point work: no roofline point.</p>\n", o);
-		draw_chart(o, &c, id, loc);
-		free(c.points);
-		fputs("</div>\n", o);
-		other_data(o, r->nest);
-		fputs("</section>\n", o);
+		fputs("</code></td><td>", o);
+		esc(o, rl_view_str(json_object_get(nests[i].nest, "location"), "function", ""));
+		fputs("</td><td>", o);
+		esc(o, rl_view_str(nests[i].nest, "reason", ""));
+		fputs("</td></tr>\n", o);
 	}
+	fputs("</tbody>\n</table>\n", o);
+}
+
+/* One analysed nest: source, notes, ECM bars, roofline chart, data.  0: out of memory. */
+static int html_nest(FILE *o, const nest *r)
+{
+	char loc[512], id[64];
+	location_text(r, loc, sizeof(loc));
+	fprintf(o, "<section class=\"nest-detail\" id=\"nest-%d\">\n<h3>%d. <code>", r->rank, r->rank);
+	esc(o, loc);
+	fputs("</code> in <code>", o);
+	esc(o, rl_view_str(json_object_get(r->nest, "location"), "function", ""));
+	fputs("</code></h3>\n", o);
+	draw_source(o, r);
+	fputs("<ul class=\"notes\">\n", o);
+	rl_view_nest_notes(r->nest, note_li, o);
+	fputs("</ul>\n<div class=\"charts\">\n", o);
+	snprintf(id, sizeof(id), "ecm-%d", r->rank);
+	draw_ecm(o, r, id);
+	chart c = { .points = calloc(MAX_POINTS, sizeof(point)) };
+	if (!c.points)
+		return 0;
+	machine_roofs(&c, json_object_get(r->doc, "machine"));
+	char series[32], title[64];
+	snprintf(series, sizeof(series), "ECM (data in %s)", r->level);
+	snprintf(title, sizeof(title), "ECM prediction, data in %s", r->level);
+	chart_series(&c, series);
+	chart_point(&c, r->ai, r->gflops, "ECM", title, 0);
+	rooflines_json(&c, json_object_get(r->nest, "rooflines"));
+	snprintf(id, sizeof(id), "roofline-%d", r->rank);
+	if (c.npoints == 0 && r->ai <= 0)
+		fputs("<p class=\"muted\">No floating-point work: no roofline point.</p>\n", o);
+	draw_chart(o, &c, id, loc);
+	free(c.points);
+	fputs("</div>\n", o);
+	other_data(o, r->nest);
+	fputs("</section>\n", o);
+	return 1;
+}
+
+static int write_html(FILE *o, nest *nests, int nn, int ndocs)
+{
+	int analysed = 0;
+	for (int i = 0; i < nn; i++)
+		analysed += nests[i].analysed;
+	html_head(o, nests, nn, ndocs, analysed);
+	if (!html_summary_chart(o, nests, nn))
+		return 0;
+	html_ranked_table(o, nests, nn);
+	if (analysed < nn)
+		html_not_analysed(o, nests, nn);
+	fputs("<h2>Nests</h2>\n", o);
+	for (int i = 0; i < nn; i++)
+		if (nests[i].analysed && !html_nest(o, &nests[i]))
+			return 0;
 	fputs("</body>\n</html>\n", o);
 	return !ferror(o);
 }
