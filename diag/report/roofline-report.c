@@ -1074,42 +1074,49 @@ static void usage(FILE *f)
 	      "  --sarif also writes one SARIF 2.1.0 log with the notes of all files.\n", f);
 }
 
-int main(int argc, char **argv)
+/* The remarks documents of a build and their nests. */
+typedef struct build {
+	json_t **docs;
+	int ndocs;
+	nest *nests;
+	int nn, cap;
+} build;
+
+/* Append the nests of DOC (read from PATH) to B.  0: out of memory. */
+static int add_nests(build *b, const json_t *doc, const char *path)
 {
-	const char *out_path = "roofline-report.html", *sarif_path = NULL;
-	inputs in = { 0 };
-	char err[1024];
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-o") && i + 1 < argc) {
-			out_path = argv[++i];
-		} else if (!strcmp(argv[i], "--sarif") && i + 1 < argc) {
-			sarif_path = argv[++i];
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
-			return 0;
-		} else if (argv[i][0] == '-') {
-			fprintf(stderr, "roofline-report: unknown option '%s'\n", argv[i]);
-			usage(stderr);
-			return 2;
-		} else if (!collect(&in, argv[i], 0, err, sizeof(err))) {
-			fprintf(stderr, "roofline-report: %s\n", err);
-			return 1;
+	const json_t *list = json_object_get(doc, "nests");
+	for (size_t k = 0; k < json_array_size(list); k++) {
+		if (b->nn == b->cap) {
+			b->cap = b->cap ? 2 * b->cap : 64;
+			nest *p = realloc(b->nests, (size_t)b->cap * sizeof(*p));
+			if (!p)
+				return 0;
+			b->nests = p;
 		}
+		nest *r = &b->nests[b->nn++];
+		memset(r, 0, sizeof(*r));
+		r->doc = doc;
+		r->nest = json_array_get(list, k);
+		r->json_path = path;
+		r->analysed = json_is_true(json_object_get(r->nest, "analysed"));
+		if (r->analysed)
+			nest_eval(r);
 	}
-	if (!in.n) {
-		fprintf(stderr, "roofline-report: no *.roofline.json files given or found\n");
-		usage(stderr);
-		return 1;
-	}
-	qsort(in.paths, (size_t)in.n, sizeof(*in.paths), cmp_path);
-	json_t **docs = calloc((size_t)in.n, sizeof(*docs));
-	int ndocs = 0, status = 0, nn = 0, cap = 0;
-	nest *nests = NULL;
-	for (int i = 0; i < in.n && docs; i++) {
+	return 1;
+}
+
+/* Read every remarks file of IN into B.  Returns 0, 1 when a file is broken or not a remarks
+ * file (an error on stderr; the others are still read), -1 when out of memory. */
+static int load_build(const inputs *in, build *b)
+{
+	int status = 0;
+	b->docs = calloc((size_t)in->n, sizeof(*b->docs));
+	for (int i = 0; i < in->n && b->docs; i++) {
 		json_error_t je;
-		json_t *doc = json_load_file(in.paths[i], 0, &je);
+		json_t *doc = json_load_file(in->paths[i], 0, &je);
 		if (!doc) {
-			fprintf(stderr, "%s:%d:%d: error: roofline-report: %s\n", in.paths[i], je.line,
+			fprintf(stderr, "%s:%d:%d: error: roofline-report: %s\n", in->paths[i], je.line,
 				je.column, je.text);
 			status = 1;
 			continue;
@@ -1117,65 +1124,101 @@ int main(int argc, char **argv)
 		const char *schema = rl_view_str(doc, "schema", "");
 		if (strncmp(schema, "roofline-remarks/", 17)) {
 			fprintf(stderr, "%s: error: roofline-report: not a roofline remarks file (schema '%s')\n",
-				in.paths[i], schema);
+				in->paths[i], schema);
 			json_decref(doc);
 			status = 1;
 			continue;
 		}
-		docs[ndocs++] = doc;
-		const json_t *list = json_object_get(doc, "nests");
-		for (size_t k = 0; k < json_array_size(list); k++) {
-			if (nn == cap) {
-				cap = cap ? 2 * cap : 64;
-				nest *p = realloc(nests, (size_t)cap * sizeof(*p));
-				if (!p)
-					return 1;
-				nests = p;
-			}
-			nest *r = &nests[nn++];
-			memset(r, 0, sizeof(*r));
-			r->doc = doc;
-			r->nest = json_array_get(list, k);
-			r->json_path = in.paths[i];
-			r->analysed = json_is_true(json_object_get(r->nest, "analysed"));
-			if (r->analysed)
-				nest_eval(r);
+		b->docs[b->ndocs++] = doc;
+		if (!add_nests(b, doc, in->paths[i]))
+			return -1;
+	}
+	return status;
+}
+
+/* Sort by predicted time and set every nest's rank and share of the known total. */
+static void rank_nests(nest *nests, int nn)
+{
+	if (!nests)
+		return;
+	qsort(nests, (size_t)nn, sizeof(*nests), cmp_nest);
+	double total = 0;
+	for (int i = 0; i < nn; i++)
+		if (nests[i].analysed && nests[i].seconds >= 0)
+			total += nests[i].seconds;
+	for (int i = 0; i < nn; i++) {
+		nests[i].rank = i + 1;
+		if (nests[i].analysed && nests[i].seconds >= 0 && total > 0)
+			nests[i].share = nests[i].seconds / total;
+	}
+}
+
+/* Command line into IN and the output paths; -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, inputs *in, const char **out_path, const char **sarif_path)
+{
+	char err[1024];
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+			*out_path = argv[++i];
+		} else if (!strcmp(argv[i], "--sarif") && i + 1 < argc) {
+			*sarif_path = argv[++i];
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else if (argv[i][0] == '-') {
+			fprintf(stderr, "roofline-report: unknown option '%s'\n", argv[i]);
+			usage(stderr);
+			return 2;
+		} else if (!collect(in, argv[i], 0, err, sizeof(err))) {
+			fprintf(stderr, "roofline-report: %s\n", err);
+			return 1;
 		}
 	}
-	if (nests) {
-		qsort(nests, (size_t)nn, sizeof(*nests), cmp_nest);
-		double total = 0;
-		for (int i = 0; i < nn; i++)
-			if (nests[i].analysed && nests[i].seconds >= 0)
-				total += nests[i].seconds;
-		for (int i = 0; i < nn; i++) {
-			nests[i].rank = i + 1;
-			if (nests[i].analysed && nests[i].seconds >= 0 && total > 0)
-				nests[i].share = nests[i].seconds / total;
-		}
+	if (!in->n) {
+		fprintf(stderr, "roofline-report: no *.roofline.json files given or found\n");
+		usage(stderr);
+		return 1;
 	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	const char *out_path = "roofline-report.html", *sarif_path = NULL;
+	inputs in = { 0 };
+	char err[1024];
+	int status = parse_args(argc, argv, &in, &out_path, &sarif_path);
+	if (status >= 0)
+		return status;
+	qsort(in.paths, (size_t)in.n, sizeof(*in.paths), cmp_path);
+	build b = { 0 };
+	status = load_build(&in, &b);
+	if (status < 0)
+		return 1;
+	rank_nests(b.nests, b.nn);
 	FILE *o = fopen(out_path, "w");
 	if (!o) {
 		fprintf(stderr, "roofline-report: cannot write '%s': %s\n", out_path, strerror(errno));
 		return 1;
 	}
-	int ok = write_html(o, nests, nn, ndocs);
+	int ok = write_html(o, b.nests, b.nn, b.ndocs);
 	if (fclose(o) != 0 || !ok) {
 		fprintf(stderr, "roofline-report: cannot write '%s'\n", out_path);
 		status = 1;
 	}
-	if (sarif_path && !rl_sarif_write_json((const json_t *const *)docs, ndocs, sarif_path, err, sizeof(err))) {
+	if (sarif_path && !rl_sarif_write_json((const json_t *const *)b.docs, b.ndocs, sarif_path, err,
+						sizeof(err))) {
 		fprintf(stderr, "roofline-report: %s\n", err);
 		status = 1;
 	}
-	for (int i = 0; i < ndocs; i++)
-		json_decref(docs[i]);
-	free(docs);
-	free(nests);
+	for (int i = 0; i < b.ndocs; i++)
+		json_decref(b.docs[i]);
+	free(b.docs);
+	free(b.nests);
 	for (int i = 0; i < in.n; i++)
 		free(in.paths[i]);
 	free(in.paths);
 	if (!status)
-		fprintf(stderr, "roofline-report: %d nests from %d files -> %s\n", nn, ndocs, out_path);
+		fprintf(stderr, "roofline-report: %d nests from %d files -> %s\n", b.nn, b.ndocs, out_path);
 	return status;
 }
