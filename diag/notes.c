@@ -187,7 +187,7 @@ static void verbose_traffic(const rl_report *r, char *buf, size_t len)
 	}
 }
 
-/* Layer conditions (issue 3): each level's conditions with thresholds and whether
+/* Layer conditions: each level's conditions with thresholds and whether
  * they hold, or the regimes when sizes are unknown; then the traffic per boundary. */
 static void verbose_lc(const rl_report *r, char *buf, size_t len)
 {
@@ -224,7 +224,7 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 	}
 }
 
-/* ---- issue 6: performance, scaling, regimes, advice (model/perf.h, model/advice.h) ---- */
+/* ---- performance, scaling, regimes, advice (model/perf.h, model/advice.h) ---- */
 
 
 static const char *level_name_of(const rl_report *r, int lv)

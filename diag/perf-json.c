@@ -1,4 +1,4 @@
-/* JSON of the performance, scaling, regimes and advice of one nest (issue 6; schema in
+/* JSON of the performance, scaling, regimes and advice of one nest (schema in
  * docs/remarks.md).  Objects with a "note" become remarks / SARIF results / report lines. */
 #include "diag/diag.h"
 

@@ -73,15 +73,10 @@ const char **rl_view_sorted_keys(const json_t *obj, size_t *n)
 	const char **keys = malloc((cap ? cap : 1) * sizeof(*keys));
 	if (!keys)
 		return NULL;
-	const char *key;
-	json_t *val;
-	/* json_object_foreach wants a non-const object; it does not modify it. */
+	/* the iterator wants a non-const object; it does not modify it */
 	json_t *o = (json_t *)obj;
-	json_object_foreach(o, key, val) {
-		(void)val;
-		if (*n < cap)
-			keys[(*n)++] = key;
-	}
+	for (void *it = json_object_iter(o); it && *n < cap; it = json_object_iter_next(o, it))
+		keys[(*n)++] = json_object_iter_key(it);
 	qsort(keys, *n, sizeof(*keys), cmp_str);
 	return keys;
 }

@@ -1,4 +1,4 @@
-/* ECM composition (seed 004 for the serial Intel rule; RRZE's Zen models for the
+/* ECM composition (Stengel et al., ICS 2015, for the serial Intel rule; RRZE's Zen models for the
  * overlapping AMD rule, see docs/model.md). */
 #include "model/ecm.h"
 

@@ -76,7 +76,7 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 	out->line = nest->line;
 	out->column = nest->column;
 
-	/* layer conditions (polyhedral/lc.c); the first model when ISL analysis fails.  The
+	/* layer conditions (polyhedral/lc.c); the stream traffic when ISL analysis fails.  The
 	 * analysis is done once; one thread here, the thread counts of the scaling and the
 	 * advice in rl_report_set_cores are evaluations of it. */
 	rl_lc_analysis *lca = rl_lc_analyse(nest, m, out->lc_why, sizeof(out->lc_why));

@@ -276,7 +276,7 @@ static void compute_carm(const rl_rf_input *in, rl_rooflines *o)
 	for (int x = 0; x < o->nlevels; x++) {
 		char src[160] = "";
 		o->carm_bw[x] = carm_bandwidth(m, x, src, sizeof(src));
-		/* data from an outer level traverses the inner ones (seed 001: B_D->C < B_D): a
+		/* data from an outer level traverses the inner ones (Ilic et al., CARM: B_D->C < B_D): a
 		 * figure above the inner level's (e.g. a chip figure for memory) is capped */
 		if (x && o->carm_bw[x - 1] > 0 && o->carm_bw[x] > o->carm_bw[x - 1]) {
 			o->carm_bw[x] = o->carm_bw[x - 1];
@@ -298,7 +298,7 @@ static void compute_carm(const rl_rf_input *in, rl_rooflines *o)
 	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
 }
 
-/* Mix of the table matching the code's load/store ratio (seed 003 uses the nearest one). */
+/* Mix of the table matching the code's load/store ratio (Marques et al., adCARM, use the nearest one). */
 static rl_mix mix_for(int loads, int stores)
 {
 	if (!stores)
@@ -430,7 +430,7 @@ static void adcarm_fp_roof(const rl_machine *m, const rl_body *bd, rl_rooflines 
 	add_roof(&o->adcarm, 0, "FP mix", 0, o->ad_peak, psrc);
 }
 
-/* Memory impact per level (seed 003 eq. 7) and the placement under the time-weighted
+/* Memory impact per level (Marques et al., adCARM, eq. 7) and the placement under the time-weighted
  * bandwidth of the bytes served by each level. */
 static void adcarm_place(rl_rooflines *o)
 {
@@ -574,7 +574,7 @@ static double requested_bytes(const rl_rf_input *in)
 static void served_bytes(const rl_rf_input *in, rl_rooflines *o)
 {
 	const rl_traffic *t = in->traffic;
-	/* bytes served by each level (seed 003: requested by the core, served by y after
+	/* bytes served by each level (Marques et al., adCARM: requested by the core, served by y after
 	 * traversing the levels above): what reaches y minus what goes beyond it */
 	int line = rl_machine_line_bytes(in->machine);
 	double reach[RL_RF_LEVELS] = { 0 };

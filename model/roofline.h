@@ -1,4 +1,7 @@
-/* The roofline family for one loop nest (issue 6; seeds 000-003, docs/model.md).
+/* The roofline family for one loop nest (docs/model.md section 6; the papers: Williams,
+ * Waterman, Patterson, "Roofline", CACM 2009; Ilic, Pratas, Sousa, "Cache-aware Roofline
+ * model", IEEE CAL 2014; Marques et al., "Application-driven Cache-Aware Roofline Model",
+ * FGCS; Caparros Cabezas, Pueschel, "Extending the Roofline Model").
  *
  * All models are for ONE core (the ECM prediction is single-core): roofs from tables of
  * n-core rows are scaled to one core for private caches (row / n); shared levels and memory
@@ -6,10 +9,10 @@
  * memory.single_core_bandwidth exists.  Work = FP operations of the source (an FMA counts 2)
  * per unit of work (r->traffic.iters_per_unit iterations).
  *
- *  - ORM (hierarchical original roofline, seed 002): per level x (L1 = core<->L1 bytes,
+ *  - ORM (hierarchical original roofline, Williams et al.): per level x (L1 = core<->L1 bytes,
  *    L2 = L1<->L2 bytes, ..., MEM = L3<->MEM bytes), I_x = flops / bytes crossing into x,
  *    P_x = min(I_x * B_x, F_p); the bound is min_x P_x and the limiting level its argmin.
- *  - CARM (seed 001): one AI = flops / all bytes the core requests (loads + stores of the
+ *  - CARM (Ilic et al.): one AI = flops / all bytes the core requests (loads + stores of the
  *    generated code), roofs B_{x->C} for every level and F_p; the point is placed under the
  *    roof of the level the data is served from (data_level below).
  *
@@ -18,10 +21,10 @@
  *  unknown).  That prediction has the data resident there and no line crossing beyond it,
  *  so the bytes of every model stop at that level too (ORM: no traffic into outer levels;
  *  CARM/adCARM: what reaches it is served by it).
- *  - adCARM (seed 003): the same with the roofs scaled to the loop's instruction mix
+ *  - adCARM (Marques et al.): the same with the roofs scaled to the loop's instruction mix
  *    (model/adcarm.h): access widths + load/store mix -> bandwidth rows, FP types/widths ->
  *    peak rows; memory share MS_y and memory impact MI_y per level.
- *  - ceilings (seeds 002, 000): no SIMD, no FMA, latency-bound chain, FP fraction of the mix.
+ *  - ceilings (Williams et al.; Caparros Cabezas, Pueschel): no SIMD, no FMA, latency-bound chain, FP fraction of the mix.
  *
  * Errors are values: a model that cannot be computed has valid == 0 and a reason in why.
  */
