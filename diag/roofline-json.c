@@ -17,7 +17,9 @@ static json_t *roofs_json(const rl_rf_roof *list, int n)
 	json_t *a = json_array();
 	for (int i = 0; i < n; i++) {
 		const rl_rf_roof *rf = &list[i];
-		json_t *o = json_pack("{s:s, s:s}", "name", rf->name, "source", rf->source);
+		char source[160];
+		rl_diag_roofline_source(&rf->source, source, sizeof(source));
+		json_t *o = json_pack("{s:s, s:s}", "name", rf->name, "source", source);
 		json_object_set_new(o, rf->gbs > 0 ? "bandwidth_gbs" : "gflops",
 				    json_real(rf->gbs > 0 ? rf->gbs : rf->gflops));
 		json_array_append_new(a, o);

@@ -23,6 +23,70 @@ static void trickle_text(const rl_rooflines *o, char *buf, size_t len)
 	snprintf(buf, len, "only %.2g %% of the bytes from %s", 100 * share, from);
 }
 
+static void table_bw_text(const rl_rf_source *s, char *buf, size_t len)
+{
+	snprintf(buf, len, "table %s %d-bit %s, %d core%s%s", s->level, s->width, rl_mix_name(s->mix),
+		 s->cores, s->cores == 1 ? "" : "s",
+		 s->per_core ? " / cores" : s->cores > 1 ? " (chip figure)" : "");
+}
+
+void rl_diag_roofline_source(const rl_rf_source *s, char *buf, size_t len)
+{
+	char row[96];
+	switch (s->kind) {
+	case RL_RF_SRC_NONE: snprintf(buf, len, "%s", ""); break;
+	case RL_RF_SRC_TABLE_BW: table_bw_text(s, buf, len); break;
+	case RL_RF_SRC_TABLE_FLOPS:
+		snprintf(buf, len, "table %s %d-bit %s, %d core%s", rl_fpop_name(s->op), s->width,
+			 s->precision == 32 ? "sp" : "dp", s->cores, s->cores == 1 ? "" : "s / cores");
+		break;
+	case RL_RF_SRC_INCORE_FLOPS:
+		snprintf(buf, len, "clock x %d-bit %s per cycle of the in-core table", s->width,
+			 s->variant ? "FMA" : "add + mul");
+		break;
+	case RL_RF_SRC_INCORE_LOADS:
+		snprintf(buf, len, "clock x %d-bit loads per cycle of the in-core table", s->width);
+		break;
+	case RL_RF_SRC_TRANSFER:
+		snprintf(buf, len, "line / %s-%s transfer (%g cy/CL) x clock", s->from, s->level,
+			 s->cycles);
+		break;
+	case RL_RF_SRC_MEM_1CORE: snprintf(buf, len, "memory.single_core_bandwidth"); break;
+	case RL_RF_SRC_MEM_CHIP: snprintf(buf, len, "memory.bandwidth (chip)"); break;
+	case RL_RF_SRC_ECM_VIEW:
+		snprintf(buf, len, "line / (L1 load + transfers to %s, ECM %s rule) x clock", s->level,
+			 s->overlap == RL_OVERLAP_SERIAL ? "serial" : "zen");
+		break;
+	case RL_RF_SRC_PEAK: snprintf(buf, len, "peak"); break;
+	case RL_RF_SRC_ADCARM_ROWS:
+		table_bw_text(s, row, sizeof(row));
+		snprintf(buf, len, "eq. 1, %s rows (%s)", rl_mix_name(s->mix), row);
+		break;
+	case RL_RF_SRC_ADCARM_NO_ROWS:
+		snprintf(buf, len, "no %s rows for these widths: CARM roof", rl_mix_name(s->mix));
+		break;
+	case RL_RF_SRC_ADCARM_FP:
+		snprintf(buf, len, "%s", s->variant ? "eq. 3 (some types from the in-core table)"
+			 : "eq. 3, peak_flops rows");
+		break;
+	case RL_RF_SRC_ADCARM_FP_PEAK:
+		snprintf(buf, len, "%s", s->variant ? "no peak rows for the FP types: F_p"
+			 : "no FP instruction: F_p");
+		break;
+	case RL_RF_SRC_LANES: snprintf(buf, len, "F_p / %g lanes", s->value); break;
+	case RL_RF_SRC_HALF_PEAK: snprintf(buf, len, "F_p / 2 (one op per FMA slot)"); break;
+	case RL_RF_SRC_LATENCY:
+		snprintf(buf, len, "loop-carried chain %g cy per pass", s->value);
+		break;
+	case RL_RF_SRC_FP_FRACTION:
+		snprintf(buf, len, "issue: %.0f %% FP instructions, front end %g cy per pass",
+			 100 * s->value, s->cycles);
+		break;
+	}
+	if (s->capped[0])
+		rl_appendf(buf, len, "; capped at the %s roof", s->capped);
+}
+
 static void orm_note(const rl_rooflines *o, char *buf, size_t len)
 {
 	char a[32], b[32], p[32];

@@ -14,6 +14,10 @@ extern "C" {
  * "CARM AI 0.0833 flop/B ...", "adCARM (...) ...", "in-core ceilings (GFLOP/s): ...". */
 void rl_diag_roofline_model_note(const rl_rooflines *o, rl_rf_kind kind, char *buf, size_t len);
 
+/* Where a roof's figure came from: "table L1 512-bit load, 18 cores / cores", "line / L2-L3
+ * transfer (4 cy/CL) x clock", ... (the JSON roofs' "source"). */
+void rl_diag_roofline_source(const rl_rf_source *s, char *buf, size_t len);
+
 /* Short phrase for the concise note: "memory-bound (ORM AI 0.08 flop/B at MEM, CARM AI 0.05
  * flop/B under the L1 roof)", "core-bound (...)", "compute-bound (...)" or "no roofline (...)". */
 void rl_diag_roofline_summary(const rl_report *r, char *buf, size_t len);

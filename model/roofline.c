@@ -12,7 +12,7 @@
 /* ------------------------------------------------------------------ small helpers */
 
 static void add_roof(rl_rf_model *md, int ceiling, const char *name, double gbs, double gflops,
-		     const char *source)
+		     const rl_rf_source *source)
 {
 	int *n = ceiling ? &md->nceilings : &md->nroofs;
 	rl_rf_roof *list = ceiling ? md->ceilings : md->roofs;
@@ -22,15 +22,16 @@ static void add_roof(rl_rf_model *md, int ceiling, const char *name, double gbs,
 	snprintf(rf->name, sizeof(rf->name), "%s", name);
 	rf->gbs = gbs > 0 ? gbs : 0;
 	rf->gflops = gflops > 0 ? gflops : 0;
-	snprintf(rf->source, sizeof(rf->source), "%s", source ? source : "");
+	if (source)
+		rf->source = *source;
+	else
+		memset(&rf->source, 0, sizeof(rf->source));
 }
 
-/* SRC of a roof capped at the roof of the INNER level: "...; capped at the L3 roof" */
-static void capped_source(char *src, size_t len, const char *inner)
+/* SRC of a roof capped at the roof of the INNER level */
+static void capped_source(rl_rf_source *src, const char *inner)
 {
-	size_t used = strlen(src);
-	if (used + 1 < len)
-		snprintf(src + used, len - used, "; capped at the %s roof", inner);
+	snprintf(src->capped, sizeof(src->capped), "%s", inner);
 }
 
 static void add_point(rl_rf_model *md, const char *label, double ai, double gflops)
@@ -75,8 +76,8 @@ static int level_is_private(const rl_machine *m, const char *level)
  * Rows of 1 core first; otherwise the row with the fewest cores, divided by its cores for a
  * private level (each core has its own), kept for shared levels and memory (chip figure).
  * 0 when no row matches; SRC describes the row. */
-static double table_bw(const rl_machine *m, const char *level, int width, int mix, char *src,
-		       size_t srclen)
+static double table_bw(const rl_machine *m, const char *level, int width, int mix,
+		       rl_rf_source *src)
 {
 	const rl_bw_row *best = NULL;
 	for (int i = 0; i < m->nbw; i++) {
@@ -93,10 +94,14 @@ static double table_bw(const rl_machine *m, const char *level, int width, int mi
 	int scaled = best->cores > 1 && level_is_private(m, level);
 	if (scaled)
 		v /= best->cores;
-	if (src && srclen)
-		snprintf(src, srclen, "table %s %d-bit %s, %d core%s%s", best->level, best->width,
-			 rl_mix_name(best->mix), best->cores, best->cores == 1 ? "" : "s",
-			 scaled ? " / cores" : best->cores > 1 ? " (chip figure)" : "");
+	if (src) {
+		src->kind = RL_RF_SRC_TABLE_BW;
+		snprintf(src->level, sizeof(src->level), "%s", best->level);
+		src->width = best->width;
+		src->mix = best->mix;
+		src->cores = best->cores;
+		src->per_core = scaled;
+	}
 	return v;
 }
 
@@ -121,8 +126,7 @@ static double cost_gflops(const rl_machine *m, rl_iclass cls, int width, int pre
 }
 
 /* FP table row of OP at WIDTH (0: best) and PREC for one core (n-core rows / n). */
-static double table_flops(const rl_machine *m, rl_fpop op, int width, int prec, char *src,
-			  size_t srclen)
+static double table_flops(const rl_machine *m, rl_fpop op, int width, int prec, rl_rf_source *src)
 {
 	const rl_flops_row *best = NULL;
 	for (int i = 0; i < m->nflops; i++) {
@@ -135,20 +139,24 @@ static double table_flops(const rl_machine *m, rl_fpop op, int width, int prec, 
 	}
 	if (!best)
 		return 0;
-	if (src && srclen)
-		snprintf(src, srclen, "table %s %d-bit %s, %d core%s", rl_fpop_name(op), best->width,
-			 prec == 32 ? "sp" : "dp", best->cores, best->cores == 1 ? "" : "s / cores");
+	if (src) {
+		src->kind = RL_RF_SRC_TABLE_FLOPS;
+		src->op = op;
+		src->width = best->width;
+		src->precision = prec;
+		src->cores = best->cores;
+	}
 	return best->gflops / best->cores;
 }
 
 /* F_p of one core for PREC: peak row, else the best FMA/add/mul row, else the in-core
  * table at the widest width (FMA, or add + mul on separate units). */
-static double peak_flops(const rl_machine *m, int prec, char *src, size_t srclen)
+static double peak_flops(const rl_machine *m, int prec, rl_rf_source *src)
 {
-	double v = table_flops(m, RL_FP_PEAK, 0, prec, src, srclen);
+	double v = table_flops(m, RL_FP_PEAK, 0, prec, src);
 	if (v > 0)
 		return v;
-	v = table_flops(m, RL_FP_FMA, 0, prec, src, srclen);
+	v = table_flops(m, RL_FP_FMA, 0, prec, src);
 	if (v > 0)
 		return v;
 	int w = widest_width(m);
@@ -158,61 +166,67 @@ static double peak_flops(const rl_machine *m, int prec, char *src, size_t srclen
 	const rl_iclass_cost *cm = rl_machine_cost_prec(m, RL_IC_FMUL, w, prec);
 	double addmul = (ca && cm && strcmp(ca->unit, cm->unit)) ? add + mul : fmax(add, mul);
 	v = fmax(fma, addmul);
-	if (v > 0 && src && srclen)
-		snprintf(src, srclen, "clock x %d-bit %s per cycle of the in-core table", w,
-			 fma >= addmul ? "FMA" : "add + mul");
+	if (v > 0 && src) {
+		src->kind = RL_RF_SRC_INCORE_FLOPS;
+		src->width = w;
+		src->variant = fma >= addmul;
+	}
 	return v;
 }
 
 /* L1 bandwidth of one core from the load rows of the in-core table (widest width). */
-static double l1_port_bw(const rl_machine *m, char *src, size_t srclen)
+static double l1_port_bw(const rl_machine *m, rl_rf_source *src)
 {
 	int w = widest_width(m);
 	const rl_iclass_cost *c = rl_machine_cost(m, RL_IC_LOAD, w);
 	if (!c || !(c->cycles > 0) || !(m->clock_ghz > 0))
 		return 0;
-	if (src && srclen)
-		snprintf(src, srclen, "clock x %d-bit loads per cycle of the in-core table", w);
+	if (src) {
+		src->kind = RL_RF_SRC_INCORE_LOADS;
+		src->width = w;
+	}
 	return w / 8.0 / c->cycles * m->clock_ghz;
 }
 
 /* ORM bandwidth B_x of level X (0 = L1 .. nlevels = MEM): table (best row), else the ECM
  * transfer figures (line / cycles per line x clock), memory bandwidth. */
-static double orm_bandwidth(const rl_machine *m, int x, char *src, size_t srclen)
+static double orm_bandwidth(const rl_machine *m, int x, rl_rf_source *src)
 {
 	const char *name = x < m->nlevels ? m->levels[x].name : "MEM";
-	double v = table_bw(m, name, 0, -1, src, srclen);
+	double v = table_bw(m, name, 0, -1, src);
 	if (v > 0)
 		return v;
 	if (x == 0)
-		return l1_port_bw(m, src, srclen);
+		return l1_port_bw(m, src);
 	if (x < m->nlevels) {
 		const rl_cache_level *up = &m->levels[x - 1];
 		if (up->cycles_per_line > 0 && m->clock_ghz > 0) {
-			snprintf(src, srclen, "line / %s-%s transfer (%g cy/CL) x clock", up->name, name,
-				 up->cycles_per_line);
+			src->kind = RL_RF_SRC_TRANSFER;
+			snprintf(src->from, sizeof(src->from), "%s", up->name);
+			snprintf(src->level, sizeof(src->level), "%s", name);
+			src->cycles = up->cycles_per_line;
 			return up->line / up->cycles_per_line * m->clock_ghz;
 		}
 		return 0;
 	}
 	if (m->mem_bandwidth_1core_gbs > 0) {
-		snprintf(src, srclen, "memory.single_core_bandwidth");
+		src->kind = RL_RF_SRC_MEM_1CORE;
 		return m->mem_bandwidth_1core_gbs;
 	}
-	snprintf(src, srclen, "memory.bandwidth (chip)");
+	src->kind = RL_RF_SRC_MEM_CHIP;
 	return m->mem_bandwidth_gbs;
 }
 
 /* CARM bandwidth B_{x->C} as seen by the core: table (best row), else from the ECM
  * transfer figures: a line served by level x costs the L1 load time plus the transfers
  * up to x (serial overlap) or their maximum (zen). */
-static double carm_bandwidth(const rl_machine *m, int x, char *src, size_t srclen)
+static double carm_bandwidth(const rl_machine *m, int x, rl_rf_source *src)
 {
 	const char *name = x < m->nlevels ? m->levels[x].name : "MEM";
-	double v = table_bw(m, name, 0, -1, src, srclen);
+	double v = table_bw(m, name, 0, -1, src);
 	if (v > 0)
 		return v;
-	double l1 = l1_port_bw(m, src, srclen);
+	double l1 = l1_port_bw(m, src);
 	if (!(l1 > 0) || !(m->clock_ghz > 0))
 		return 0;
 	if (x == 0)
@@ -226,8 +240,9 @@ static double carm_bandwidth(const rl_machine *m, int x, char *src, size_t srcle
 		if (!(t[b] > 0))
 			return 0;
 	}
-	snprintf(src, srclen, "line / (L1 load + transfers to %s, ECM %s rule) x clock", name,
-		 m->overlap == RL_OVERLAP_SERIAL ? "serial" : "zen");
+	src->kind = RL_RF_SRC_ECM_VIEW;
+	snprintf(src->level, sizeof(src->level), "%s", name);
+	src->overlap = m->overlap;
 	/* a line served by x: the L1 load time as T_nOL plus the transfers, no T_OL */
 	return line / rl_ecm_level_cycles(m->overlap, 0, line / (l1 / m->clock_ghz), t, x)
 		* m->clock_ghz;
@@ -243,16 +258,16 @@ static void compute_orm(const rl_rf_input *in, rl_rooflines *o)
 	double best = o->peak_gflops;
 	o->orm_limit = -1;
 	for (int x = 0; x < o->nlevels; x++) {
-		char src[96] = "";
+		rl_rf_source src = { 0 };
 		if (x == 0)
 			o->orm_bytes[0] = o->carm_bytes;
 		else if (x - 1 < in->traffic->nboundaries && x <= o->ecm_level)
 			o->orm_bytes[x] = rl_ecm_boundary_lines(in->traffic, x - 1) * line;
 		o->orm_ai[x] = o->orm_bytes[x] > 1e-9 ? o->flops_per_unit / o->orm_bytes[x] : 0;
-		o->orm_bw[x] = orm_bandwidth(m, x, src, sizeof(src));
+		o->orm_bw[x] = orm_bandwidth(m, x, &src);
 		char name[RL_RF_NAME];
 		snprintf(name, sizeof(name), "%s", o->level[x]);
-		add_roof(md, 0, name, o->orm_bw[x], 0, src);
+		add_roof(md, 0, name, o->orm_bw[x], 0, &src);
 		o->orm_perf[x] = o->peak_gflops;
 		if (o->orm_ai[x] > 0 && o->orm_bw[x] > 0) {
 			o->orm_perf[x] = fmin(o->orm_ai[x] * o->orm_bw[x], o->peak_gflops);
@@ -274,17 +289,18 @@ static void compute_carm(const rl_rf_input *in, rl_rooflines *o)
 	const rl_machine *m = in->machine;
 	rl_rf_model *md = &o->carm;
 	for (int x = 0; x < o->nlevels; x++) {
-		char src[160] = "";
-		o->carm_bw[x] = carm_bandwidth(m, x, src, sizeof(src));
+		rl_rf_source src = { 0 };
+		o->carm_bw[x] = carm_bandwidth(m, x, &src);
 		/* data from an outer level traverses the inner ones (Ilic et al., CARM: B_D->C < B_D): a
 		 * figure above the inner level's (e.g. a chip figure for memory) is capped */
 		if (x && o->carm_bw[x - 1] > 0 && o->carm_bw[x] > o->carm_bw[x - 1]) {
 			o->carm_bw[x] = o->carm_bw[x - 1];
-			capped_source(src, sizeof(src), o->level[x - 1]);
+			capped_source(&src, o->level[x - 1]);
 		}
-		add_roof(md, 0, o->level[x], o->carm_bw[x], 0, src);
+		add_roof(md, 0, o->level[x], o->carm_bw[x], 0, &src);
 	}
-	add_roof(md, 0, "F_p", 0, o->peak_gflops, "peak");
+	rl_rf_source peak = { .kind = RL_RF_SRC_PEAK };
+	add_roof(md, 0, "F_p", 0, o->peak_gflops, &peak);
 	if (!(o->carm_bytes > 0)) {
 		snprintf(md->why, sizeof(md->why), "the generated code requests no bytes");
 		return;
@@ -355,8 +371,8 @@ static int adcarm_mix(const rl_body *bd, rl_rooflines *o, int cnt[4])
 static void adcarm_bandwidths(const rl_machine *m, const int cnt[4], int nmem, rl_rooflines *o)
 {
 	rl_rf_model *md = &o->adcarm;
-	char srcs[RL_RF_LEVELS][160];
 	for (int y = 0; y < o->nlevels; y++) {
+		rl_rf_source src = { 0 };
 		const char *name = y < m->nlevels ? m->levels[y].name : "MEM";
 		rl_adcarm_term t[4];
 		int ok = 1;
@@ -366,7 +382,7 @@ static void adcarm_bandwidths(const rl_machine *m, const int cnt[4], int nmem, r
 			t[k].amount = w / 8.0;
 			t[k].peak = 0;
 			if (cnt[k]) {
-				t[k].peak = table_bw(m, name, w, o->mix, NULL, 0);
+				t[k].peak = table_bw(m, name, w, o->mix, NULL);
 				if (!(t[k].peak > 0))
 					ok = 0;
 			}
@@ -374,24 +390,23 @@ static void adcarm_bandwidths(const rl_machine *m, const int cnt[4], int nmem, r
 		char err[160];
 		double v = ok ? rl_adcarm_scale(t, 4, err, sizeof(err)) : -1;
 		if (v > 0) {
-			char one[96] = "";
 			int k0 = 0;
 			while (k0 < 3 && !cnt[k0])
 				k0++;
-			table_bw(m, name, 64 << k0, o->mix, one, sizeof(one));
-			snprintf(srcs[y], sizeof(srcs[y]), "eq. 1, %s rows (%s)", rl_mix_name(o->mix), one);
+			table_bw(m, name, 64 << k0, o->mix, &src);
+			src.kind = RL_RF_SRC_ADCARM_ROWS;
 		} else {
 			/* no rows for this mix and these widths: the level's CARM roof, unscaled */
 			v = o->carm_bw[y];
-			snprintf(srcs[y], sizeof(srcs[y]), "no %s rows for these widths: CARM roof",
-				 rl_mix_name(o->mix));
+			src.kind = RL_RF_SRC_ADCARM_NO_ROWS;
+			src.mix = o->mix;
 		}
 		if (y && o->ad_bw[y - 1] > 0 && v > o->ad_bw[y - 1]) {
 			v = o->ad_bw[y - 1];
-			capped_source(srcs[y], sizeof(srcs[y]), o->level[y - 1]);
+			capped_source(&src, o->level[y - 1]);
 		}
 		o->ad_bw[y] = v > 0 ? v : 0;
-		add_roof(md, 0, name, o->ad_bw[y], 0, srcs[y]);
+		add_roof(md, 0, name, o->ad_bw[y], 0, &src);
 	}
 }
 
@@ -408,7 +423,7 @@ static void adcarm_fp_roof(const rl_machine *m, const rl_body *bd, rl_rooflines 
 		nfp++;
 		int prec = in->elem_bits == 32 ? 32 : 64;
 		int w = in->width > prec ? in->width : prec;
-		double p = table_flops(m, fpop_of(in->cls), w, prec, NULL, 0);
+		double p = table_flops(m, fpop_of(in->cls), w, prec, NULL);
 		if (!(p > 0)) {
 			p = cost_gflops(m, in->cls, w, prec);
 			fromcost++;
@@ -422,12 +437,13 @@ static void adcarm_fp_roof(const rl_machine *m, const rl_body *bd, rl_rooflines 
 	}
 	char err[160];
 	o->ad_peak = nft ? rl_adcarm_scale(ft, nft, err, sizeof(err)) : -1;
-	const char *psrc = fromcost ? "eq. 3 (some types from the in-core table)" : "eq. 3, peak_flops rows";
+	rl_rf_source src = { .kind = RL_RF_SRC_ADCARM_FP, .variant = fromcost > 0 };
 	if (!(o->ad_peak > 0)) {
 		o->ad_peak = o->peak_gflops;
-		psrc = nfp ? "no peak rows for the FP types: F_p" : "no FP instruction: F_p";
+		src.kind = RL_RF_SRC_ADCARM_FP_PEAK;
+		src.variant = nfp > 0;
 	}
-	add_roof(&o->adcarm, 0, "FP mix", 0, o->ad_peak, psrc);
+	add_roof(&o->adcarm, 0, "FP mix", 0, o->ad_peak, &src);
 }
 
 /* Memory impact per level (Marques et al., adCARM, eq. 7) and the placement under the time-weighted
@@ -488,33 +504,35 @@ static void compute_ceilings(const rl_rf_input *in, rl_rooflines *o)
 	const rl_incore *c = in->incore;
 	rl_rf_model *md = &o->ceilings;
 	int prec = o->precision, w = widest_width(m);
-	char src[96] = "";
+	rl_rf_source src = { 0 };
 	/* F_p is drawn by the other models; here only the ceilings below it */
 	/* no SIMD: the scalar FMA (or add + mul) throughput */
-	double s = table_flops(m, RL_FP_FMA, prec, prec, src, sizeof(src));
+	double s = table_flops(m, RL_FP_FMA, prec, prec, &src);
 	if (!(s > 0)) {
 		double lanes = (double)w / prec;
 		s = lanes > 1 ? o->peak_gflops / lanes : o->peak_gflops;
-		snprintf(src, sizeof(src), "F_p / %g lanes", lanes);
+		src.kind = RL_RF_SRC_LANES;
+		src.value = lanes;
 	}
 	o->ceil_no_simd = s;
-	add_roof(md, 1, "no SIMD", 0, s, src);
+	add_roof(md, 1, "no SIMD", 0, s, &src);
 	/* no FMA: the better of add or mul at the widest width */
-	double a = table_flops(m, RL_FP_ADD, w, prec, src, sizeof(src));
-	double mu = table_flops(m, RL_FP_MUL, w, prec, NULL, 0);
+	double a = table_flops(m, RL_FP_ADD, w, prec, &src);
+	double mu = table_flops(m, RL_FP_MUL, w, prec, NULL);
 	if (!(a > 0 || mu > 0)) {
 		a = o->peak_gflops / 2;
-		snprintf(src, sizeof(src), "F_p / 2 (one op per FMA slot)");
+		src.kind = RL_RF_SRC_HALF_PEAK;
 	}
 	o->ceil_no_fma = fmax(a, mu);
-	add_roof(md, 1, "no FMA", 0, o->ceil_no_fma, src);
+	add_roof(md, 1, "no FMA", 0, o->ceil_no_fma, &src);
 	/* per pass of the body -> GFLOP/s */
 	double passes = passes_per_unit(in);
 	double flops_pass = passes > 0 ? o->flops_per_unit / passes : 0;
 	if (c->t_latency > 0 && m->clock_ghz > 0) {
 		o->ceil_latency = flops_pass / c->t_latency * m->clock_ghz;
-		snprintf(src, sizeof(src), "loop-carried chain %g cy per pass", c->t_latency);
-		add_roof(md, 1, "latency", 0, o->ceil_latency, src);
+		src.kind = RL_RF_SRC_LATENCY;
+		src.value = c->t_latency;
+		add_roof(md, 1, "latency", 0, o->ceil_latency, &src);
 	}
 	int nfp = 0, vec = 0, fma = 0, addmul = 0;
 	for (int i = 0; i < bd->ninsns; i++) {
@@ -534,11 +552,12 @@ static void compute_ceilings(const rl_rf_input *in, rl_rooflines *o)
 	o->code_fma = fma;
 	if (c->t_frontend > 0 && m->clock_ghz > 0) {
 		o->ceil_fp_fraction = flops_pass / c->t_frontend * m->clock_ghz;
-		snprintf(src, sizeof(src), "issue: %.0f %% FP instructions, front end %g cy per pass",
-			 100 * o->fp_fraction, c->t_frontend);
+		src.kind = RL_RF_SRC_FP_FRACTION;
+		src.value = o->fp_fraction;
+		src.cycles = c->t_frontend;
 		char nm[RL_RF_NAME];
 		snprintf(nm, sizeof(nm), "FP fraction %.0f%%", 100 * o->fp_fraction);
-		add_roof(md, 1, nm, 0, o->ceil_fp_fraction, src);
+		add_roof(md, 1, nm, 0, o->ceil_fp_fraction, &src);
 	}
 	/* the ceilings that apply to this code, and the lowest of them */
 	double bound = o->peak_gflops;
@@ -627,8 +646,8 @@ void rl_rooflines_compute(const rl_rf_input *in, rl_rooflines *o)
 	served_bytes(in, o);
 	double cy = o->ecm_level <= in->ecm->ntransfers ? in->ecm->prediction[o->ecm_level] : 0;
 	o->ecm_gflops = cy > 0 ? o->flops_per_unit / cy * m->clock_ghz : 0;
-	char src[96];
-	o->peak_gflops = peak_flops(m, o->precision, src, sizeof(src));
+	rl_rf_source src = { 0 };
+	o->peak_gflops = peak_flops(m, o->precision, &src);
 	if (!(o->peak_gflops > 0)) {
 		snprintf(o->why, sizeof(o->why), "machine '%s' has no peak FP figure (no peak_flops "
 			 "rows and no FP rows in its in-core table)", m->name);
@@ -640,7 +659,7 @@ void rl_rooflines_compute(const rl_rf_input *in, rl_rooflines *o)
 	compute_adcarm(in, o);
 	compute_ceilings(in, o);
 	/* F_p roofs of ORM */
-	add_roof(&o->orm, 0, "F_p", 0, o->peak_gflops, src);
+	add_roof(&o->orm, 0, "F_p", 0, o->peak_gflops, &src);
 }
 
 const rl_rf_model *rl_rooflines_model(const rl_rooflines *o, rl_rf_kind kind)

@@ -45,11 +45,48 @@ extern "C" {
 #define RL_RF_LEVELS (RL_MAX_LEVELS + 1)   /* cache levels + MEM */
 #define RL_RF_DATA_SHARE 0.05              /* share of served bytes that makes a level "where the data lives" */
 
+/* Where a roof's figure came from (its text: diag/roofline-text.c). */
+typedef enum rl_rf_src_kind {
+	RL_RF_SRC_NONE,
+	RL_RF_SRC_TABLE_BW,      /* a bandwidth row: level, width, mix, cores, per_core */
+	RL_RF_SRC_TABLE_FLOPS,   /* a peak_flops row: op, width, precision, cores */
+	RL_RF_SRC_INCORE_FLOPS,  /* clock x width-bit FMA or add + mul per cycle of the in-core table */
+	RL_RF_SRC_INCORE_LOADS,  /* clock x width-bit loads per cycle of the in-core table */
+	RL_RF_SRC_TRANSFER,      /* line / from-level transfer (cycles per line) x clock */
+	RL_RF_SRC_MEM_1CORE,     /* memory.single_core_bandwidth */
+	RL_RF_SRC_MEM_CHIP,      /* memory.bandwidth (chip) */
+	RL_RF_SRC_ECM_VIEW,      /* line / (L1 load + transfers to level, the overlap rule) x clock */
+	RL_RF_SRC_PEAK,          /* F_p */
+	RL_RF_SRC_ADCARM_ROWS,   /* eq. 1 over the mix's rows; the row fields describe one of them */
+	RL_RF_SRC_ADCARM_NO_ROWS,/* no rows of the mix for the code's widths: the CARM roof */
+	RL_RF_SRC_ADCARM_FP,     /* eq. 3 over the FP types' peak_flops rows */
+	RL_RF_SRC_ADCARM_FP_PEAK,/* no peak rows for the FP types (or no FP instruction): F_p */
+	RL_RF_SRC_LANES,         /* F_p / value lanes */
+	RL_RF_SRC_HALF_PEAK,     /* F_p / 2 (one op per FMA slot) */
+	RL_RF_SRC_LATENCY,       /* loop-carried chain of value cy per pass */
+	RL_RF_SRC_FP_FRACTION    /* issue bound: share (value) of FP instructions, cycles of the front end */
+} rl_rf_src_kind;
+
+typedef struct rl_rf_source {
+	rl_rf_src_kind kind;
+	char level[8];           /* table row level; transfer and ECM view: the level served */
+	char from[8];            /* transfer: the level above */
+	int width, cores, precision;
+	int per_core;            /* table row of n cores divided by n (private level) */
+	rl_mix mix;
+	rl_fpop op;
+	int variant;             /* INCORE_FLOPS: 1 FMA, 0 add + mul; ADCARM_FP: 1 some types from the
+				    in-core table; ADCARM_FP_PEAK: 1 FP instructions without rows, 0 none */
+	rl_overlap overlap;      /* ECM view */
+	double cycles, value;
+	char capped[8];          /* "" or the inner level whose roof caps this one */
+} rl_rf_source;
+
 typedef struct rl_rf_roof {
 	char name[RL_RF_NAME];
 	double gbs;              /* > 0: sloped (bandwidth) roof */
 	double gflops;           /* > 0: flat (compute) roof */
-	char source[160];        /* where the figure came from ("table L1 512-bit load 18 cores / 18") */
+	rl_rf_source source;     /* where the figure came from */
 } rl_rf_roof;
 
 typedef struct rl_rf_point {
