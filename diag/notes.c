@@ -25,20 +25,25 @@ static void append_number(char *buf, size_t len, const char *sep, double v)
 		snprintf(buf + used, len - used, "%s%s", sep, num);
 }
 
-void rl_diag_ecm_note(const rl_report *r, char *buf, size_t len)
+/* "{4 || 4 | 6 | 6 | 13} cy/CL -> {4 ] 10 ] 16 ] 29} cy/CL": the terms and predictions of E */
+static void ecm_terms_text(const rl_ecm *e, char *buf, size_t len)
 {
-	const rl_ecm *e = &r->ecm;
-	snprintf(buf, len, "roofline: ECM {");
+	snprintf(buf, len, "{");
 	append_number(buf, len, "", e->t_ol);
 	append_number(buf, len, " || ", e->t_nol);
 	for (int b = 0; b < e->ntransfers; b++)
 		append_number(buf, len, " | ", e->t_transfer[b]);
-	size_t used = strlen(buf);
-	snprintf(buf + used, len - used, "} cy/CL -> {");
+	rl_appendf(buf, len, "} cy/CL -> {");
 	for (int l = 0; l <= e->ntransfers; l++)
 		append_number(buf, len, l ? " ] " : "", e->prediction[l]);
-	used = strlen(buf);
-	snprintf(buf + used, len - used, "} cy/CL on %s", r->machine->name);
+	rl_appendf(buf, len, "} cy/CL");
+}
+
+void rl_diag_ecm_note(const rl_report *r, char *buf, size_t len)
+{
+	char terms[256];
+	ecm_terms_text(&r->ecm, terms, sizeof(terms));
+	snprintf(buf, len, "roofline: ECM %s on %s", terms, r->machine->name);
 }
 
 void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len)
@@ -399,19 +404,12 @@ static void verbose_regimes(const rl_report *r, char *buf, size_t len)
 	snprintf(buf, len, "roofline: regimes (1 thread):");
 	for (int i = 0; i < p->nregimes; i++) {
 		const rl_perf_regime *g = &p->regimes[i];
-		rl_report tmp;   /* only ecm and machine are read by rl_diag_ecm_note */
 		char e[256], pf[48], bc[32];
-		tmp.ecm = g->ecm;
-		tmp.machine = r->machine;
-		rl_diag_ecm_note(&tmp, e, sizeof(e));
-		/* drop "roofline: ECM " and " on MACHINE" */
-		char *on = strstr(e, " on ");
-		if (on)
-			*on = '\0';
+		ecm_terms_text(&g->ecm, e, sizeof(e));
 		rl_perf_text(g->perf_mem, p->work, pf, sizeof(pf));
 		rl_diag_number(g->bc_mem, bc, sizeof(bc));
 		rl_appendf(buf, len, "%s %s: %s %s, in memory %s, B_C %s B/%s, n_S %d", i ? ";" : "", g->range,
-			g->lc, e + strlen("roofline: ECM "), pf, bc, p->work, g->n_s);
+			g->lc, e, pf, bc, p->work, g->n_s);
 	}
 }
 
