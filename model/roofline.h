@@ -7,7 +7,7 @@
  * n-core rows are scaled to one core for private caches (row / n); shared levels and memory
  * keep the chip's figure (an upper bound for one core), unless a 1-core row or the machine's
  * memory.single_core_bandwidth exists.  Work = FP operations of the source (an FMA counts 2)
- * per unit of work (r->traffic.iters_per_unit iterations).
+ * per unit of work (traffic->iters_per_unit iterations).
  *
  *  - ORM (hierarchical original roofline, Williams et al.): per level x (L1 = core<->L1 bytes,
  *    L2 = L1<->L2 bytes, ..., MEM = L3<->MEM bytes), I_x = flops / bytes crossing into x,
@@ -17,14 +17,19 @@
  *    roof of the level the data is served from (data_level below).
  *
  *  Every model places the same ECM prediction as the concise note: the one at the ECM data
- *  level (r->perf.data_level: working set against the capacities, MEM when a size is
- *  unknown).  That prediction has the data resident there and no line crossing beyond it,
+ *  level (rl_rf_input.data_level, model/perf.c: working set against the capacities, MEM
+ *  when a size is unknown).  That prediction has the data resident there and no line crossing beyond it,
  *  so the bytes of every model stop at that level too (ORM: no traffic into outer levels;
  *  CARM/adCARM: what reaches it is served by it).
  *  - adCARM (Marques et al.): the same with the roofs scaled to the loop's instruction mix
  *    (model/adcarm.h): access widths + load/store mix -> bandwidth rows, FP types/widths ->
  *    peak rows; memory share MS_y and memory impact MI_y per level.
- *  - ceilings (Williams et al.; Caparros Cabezas, Pueschel): no SIMD, no FMA, latency-bound chain, FP fraction of the mix.
+ *  - ceilings (Williams et al.; Caparros Cabezas, Pueschel): no SIMD, no FMA, latency-bound
+ *    chain, FP fraction of the mix.
+ *
+ * The model computes numbers and named terms (which roof binds, which level, the share of
+ * bytes, where a figure came from); every sentence about them is written in
+ * diag/roofline-text.c.
  *
  * Errors are values: a model that cannot be computed has valid == 0 and a reason in why.
  */
