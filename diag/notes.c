@@ -19,10 +19,8 @@ void rl_diag_number(double v, char *buf, size_t len)
 static void append_number(char *buf, size_t len, const char *sep, double v)
 {
 	char num[32];
-	size_t used = strlen(buf);
 	rl_diag_number(v, num, sizeof(num));
-	if (used < len)
-		snprintf(buf + used, len - used, "%s%s", sep, num);
+	rl_appendf(buf, len, "%s%s", sep, num);
 }
 
 /* "{4 || 4 | 6 | 6 | 13} cy/CL -> {4 ] 10 ] 16 ] 29} cy/CL": the terms and predictions of E */
@@ -134,36 +132,32 @@ static void verbose_incore(const rl_report *r, char *buf, size_t len)
 	snprintf(buf, len, "roofline: in-core per pass:");
 	for (int u = 0; u < c->nunits; u++) {
 		char num[32];
-		size_t used = strlen(buf);
 		rl_diag_number(c->unit_cycles[u], num, sizeof(num));
 		if (c->port_model && c->unit_cycles[u] < 0.005)
 			continue;
-		snprintf(buf + used, len - used, "%s %s %s cy%s", u ? "," : "", c->unit[u], num,
+		rl_appendf(buf, len, "%s %s %s cy%s", u ? "," : "", c->unit[u], num,
 			 (c->port_model ? c->unit_nol[u]
 			  : rl_machine_unit_is_nol(r->machine, c->unit[u])) ? " (nOL)" : "");
 	}
 	if (c->port_model) {
 		char tp[32], fe[32], lat[32];
-		size_t used = strlen(buf);
 		rl_diag_number(c->t_throughput, tp, sizeof(tp));
 		rl_diag_number(c->t_frontend, fe, sizeof(fe));
 		rl_diag_number(c->t_latency, lat, sizeof(lat));
-		snprintf(buf + used, len - used, "; table %s: ports %s, front end %s, loop-carried "
+		rl_appendf(buf, len, "; table %s: ports %s, front end %s, loop-carried "
 			 "latency %s cy -> bound: %s", c->table, tp, fe, lat, c->bottleneck);
 		if (c->split_loads > 0) {
 			char sp[32];
-			used = strlen(buf);
 			rl_diag_number(c->split_loads, sp, sizeof(sp));
-			snprintf(buf + used, len - used, "; %s line-split loads", sp);
+			rl_appendf(buf, len, "; %s line-split loads", sp);
 		}
 	}
 	if (c->unknown) {
-		size_t used = strlen(buf);
 		if (c->port_model)
-			snprintf(buf + used, len - used, "; %d instructions not in the table, costed "
+			rl_appendf(buf, len, "; %d instructions not in the table, costed "
 				 "by their class row: %s", c->unknown, c->unknown_names);
 		else
-			snprintf(buf + used, len - used, "; %d instructions not in the table (1 cy each on 'other')",
+			rl_appendf(buf, len, "; %d instructions not in the table (1 cy each on 'other')",
 				 c->unknown);
 	}
 }
@@ -176,9 +170,8 @@ static void verbose_traffic(const rl_report *r, char *buf, size_t len)
 	for (int s = 0; s < t->nstreams; s++) {
 		const rl_stream *st = &t->streams[s];
 		char num[32];
-		size_t used = strlen(buf);
 		rl_diag_number(st->lines_per_unit, num, sizeof(num));
-		snprintf(buf + used, len - used, "%s %s %s%s %s CL", s ? "," : "",
+		rl_appendf(buf, len, "%s %s %s%s %s CL", s ? "," : "",
 			 r->nest->arrays[st->array].name, st->reads ? "R" : "", st->writes ? "W" : "", num);
 	}
 	if (t->nboundaries) {
@@ -186,8 +179,7 @@ static void verbose_traffic(const rl_report *r, char *buf, size_t len)
 		rl_diag_number(t->load_lines[0], l, sizeof(l));
 		rl_diag_number(t->wa_lines[0], w, sizeof(w));
 		rl_diag_number(t->evict_lines[0], e, sizeof(e));
-		size_t used = strlen(buf);
-		snprintf(buf + used, len - used, "; per boundary %s loads + %s write-allocate + %s evict CL",
+		rl_appendf(buf, len, "; per boundary %s loads + %s write-allocate + %s evict CL",
 			 l, w, e);
 	}
 }
