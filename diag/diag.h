@@ -27,9 +27,13 @@ void rl_diag_ecm_note(const rl_report *r, char *buf, size_t len);
  * until it returns 0. */
 int rl_diag_verbose_note(const rl_report *r, int i, char *buf, size_t len);
 
-/* Concise line 2 (issue 6): "roofline: data in MEM (working set ...): 1.2 GFLOP/s on 1 core,
+/* Concise line 2: "roofline: data in MEM (working set ...): 1.2 GFLOP/s on 1 core,
  * saturates at 3 cores (...); bottleneck: ...; <roofline summary>".  0 when not analysed. */
 int rl_diag_perf_note(const rl_report *r, char *buf, size_t len);
+
+/* Where the data is, with its figures: "working set 122 MiB > L3 20 MiB: data in MEM" (the
+ * JSON's performance.data_rule and the verbose performance note). */
+void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len);
 
 /* Advice I (ranked, 0 = the most valuable): "roofline: advice: ...".  0 when none. */
 int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len);

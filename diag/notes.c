@@ -2,6 +2,7 @@
 #include "diag/diag.h"
 #include "diag/advice-text.h"
 #include "diag/lc-text.h"
+#include "diag/roofline-text.h"
 #include "diag/views.h"
 
 #include <math.h>
@@ -20,26 +21,29 @@ void rl_diag_number(double v, char *buf, size_t len)
 static void append_number(char *buf, size_t len, const char *sep, double v)
 {
 	char num[32];
-	size_t used = strlen(buf);
 	rl_diag_number(v, num, sizeof(num));
-	if (used < len)
-		snprintf(buf + used, len - used, "%s%s", sep, num);
+	rl_appendf(buf, len, "%s%s", sep, num);
 }
 
-void rl_diag_ecm_note(const rl_report *r, char *buf, size_t len)
+/* "{4 || 4 | 6 | 6 | 13} cy/CL -> {4 ] 10 ] 16 ] 29} cy/CL": the terms and predictions of E */
+static void ecm_terms_text(const rl_ecm *e, char *buf, size_t len)
 {
-	const rl_ecm *e = &r->ecm;
-	snprintf(buf, len, "roofline: ECM {");
+	snprintf(buf, len, "{");
 	append_number(buf, len, "", e->t_ol);
 	append_number(buf, len, " || ", e->t_nol);
 	for (int b = 0; b < e->ntransfers; b++)
 		append_number(buf, len, " | ", e->t_transfer[b]);
-	size_t used = strlen(buf);
-	snprintf(buf + used, len - used, "} cy/CL -> {");
+	rl_appendf(buf, len, "} cy/CL -> {");
 	for (int l = 0; l <= e->ntransfers; l++)
 		append_number(buf, len, l ? " ] " : "", e->prediction[l]);
-	used = strlen(buf);
-	snprintf(buf + used, len - used, "} cy/CL on %s", r->machine->name);
+	rl_appendf(buf, len, "} cy/CL");
+}
+
+void rl_diag_ecm_note(const rl_report *r, char *buf, size_t len)
+{
+	char terms[256];
+	ecm_terms_text(&r->ecm, terms, sizeof(terms));
+	snprintf(buf, len, "roofline: ECM %s on %s", terms, r->machine->name);
 }
 
 void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len)
@@ -130,36 +134,32 @@ static void verbose_incore(const rl_report *r, char *buf, size_t len)
 	snprintf(buf, len, "roofline: in-core per pass:");
 	for (int u = 0; u < c->nunits; u++) {
 		char num[32];
-		size_t used = strlen(buf);
 		rl_diag_number(c->unit_cycles[u], num, sizeof(num));
 		if (c->port_model && c->unit_cycles[u] < 0.005)
 			continue;
-		snprintf(buf + used, len - used, "%s %s %s cy%s", u ? "," : "", c->unit[u], num,
+		rl_appendf(buf, len, "%s %s %s cy%s", u ? "," : "", c->unit[u], num,
 			 (c->port_model ? c->unit_nol[u]
 			  : rl_machine_unit_is_nol(r->machine, c->unit[u])) ? " (nOL)" : "");
 	}
 	if (c->port_model) {
 		char tp[32], fe[32], lat[32];
-		size_t used = strlen(buf);
 		rl_diag_number(c->t_throughput, tp, sizeof(tp));
 		rl_diag_number(c->t_frontend, fe, sizeof(fe));
 		rl_diag_number(c->t_latency, lat, sizeof(lat));
-		snprintf(buf + used, len - used, "; table %s: ports %s, front end %s, loop-carried "
+		rl_appendf(buf, len, "; table %s: ports %s, front end %s, loop-carried "
 			 "latency %s cy -> bound: %s", c->table, tp, fe, lat, c->bottleneck);
 		if (c->split_loads > 0) {
 			char sp[32];
-			used = strlen(buf);
 			rl_diag_number(c->split_loads, sp, sizeof(sp));
-			snprintf(buf + used, len - used, "; %s line-split loads", sp);
+			rl_appendf(buf, len, "; %s line-split loads", sp);
 		}
 	}
 	if (c->unknown) {
-		size_t used = strlen(buf);
 		if (c->port_model)
-			snprintf(buf + used, len - used, "; %d instructions not in the table, costed "
+			rl_appendf(buf, len, "; %d instructions not in the table, costed "
 				 "by their class row: %s", c->unknown, c->unknown_names);
 		else
-			snprintf(buf + used, len - used, "; %d instructions not in the table (1 cy each on 'other')",
+			rl_appendf(buf, len, "; %d instructions not in the table (1 cy each on 'other')",
 				 c->unknown);
 	}
 }
@@ -172,9 +172,8 @@ static void verbose_traffic(const rl_report *r, char *buf, size_t len)
 	for (int s = 0; s < t->nstreams; s++) {
 		const rl_stream *st = &t->streams[s];
 		char num[32];
-		size_t used = strlen(buf);
 		rl_diag_number(st->lines_per_unit, num, sizeof(num));
-		snprintf(buf + used, len - used, "%s %s %s%s %s CL", s ? "," : "",
+		rl_appendf(buf, len, "%s %s %s%s %s CL", s ? "," : "",
 			 r->nest->arrays[st->array].name, st->reads ? "R" : "", st->writes ? "W" : "", num);
 	}
 	if (t->nboundaries) {
@@ -182,13 +181,12 @@ static void verbose_traffic(const rl_report *r, char *buf, size_t len)
 		rl_diag_number(t->load_lines[0], l, sizeof(l));
 		rl_diag_number(t->wa_lines[0], w, sizeof(w));
 		rl_diag_number(t->evict_lines[0], e, sizeof(e));
-		size_t used = strlen(buf);
-		snprintf(buf + used, len - used, "; per boundary %s loads + %s write-allocate + %s evict CL",
+		rl_appendf(buf, len, "; per boundary %s loads + %s write-allocate + %s evict CL",
 			 l, w, e);
 	}
 }
 
-/* Layer conditions (issue 3): each level's conditions with thresholds and whether
+/* Layer conditions: each level's conditions with thresholds and whether
  * they hold, or the regimes when sizes are unknown; then the traffic per boundary. */
 static void verbose_lc(const rl_report *r, char *buf, size_t len)
 {
@@ -227,7 +225,7 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 	}
 }
 
-/* ---- issue 6: performance, scaling, regimes, advice (model/perf.h, model/advice.h) ---- */
+/* ---- performance, scaling, regimes, advice (model/perf.h, model/advice.h) ---- */
 
 
 static const char *level_name_of(const rl_report *r, int lv)
@@ -235,38 +233,24 @@ static const char *level_name_of(const rl_report *r, int lv)
 	return lv >= 0 && lv < r->machine->nlevels ? r->machine->levels[lv].name : "MEM";
 }
 
-/* "memory transfer (21.6 of 51.1 cy/CL)" / "core: div (84 cy/CL)": what dominates T at LV */
+/* "memory transfer (21.6 of 51.1 cy/CL)" / "core: div (84 cy/CL)": the term that dominates T
+ * at LV (rl_ecm_dominant_term) */
 static void bottleneck_text(const rl_report *r, int lv, char *buf, size_t len)
 {
-	const rl_ecm *e = &r->ecm;
+	rl_ecm_term term = rl_ecm_dominant_term(&r->ecm, lv);
 	char a[32], b[32];
-	double t = e->prediction[lv];
-	rl_diag_number(t, b, sizeof(b));
-	double data = e->t_nol;
-	for (int k = 0; k < lv && k < e->ntransfers; k++)
-		data += e->t_transfer[k];
-	if (e->overlap == RL_OVERLAP_SERIAL ? e->t_ol >= data : e->t_ol >= t - 1e-9) {
-		rl_diag_number(e->t_ol, a, sizeof(a));
+	rl_diag_number(term.total, b, sizeof(b));
+	rl_diag_number(term.cycles, a, sizeof(a));
+	if (term.kind == RL_ECM_TERM_CORE)
 		snprintf(buf, len, "core (%s, T_OL %s cy/CL)", r->incore.bottleneck[0]
 			 ? r->incore.bottleneck : "in-core", a);
-		return;
-	}
-	/* largest contribution among T_nOL and the transfers up to LV */
-	double best = e->t_nol;
-	int which = -1;
-	for (int k = 0; k < lv && k < e->ntransfers; k++)
-		if (e->t_transfer[k] > best) {
-			best = e->t_transfer[k];
-			which = k;
-		}
-	rl_diag_number(best, a, sizeof(a));
-	if (which < 0)
+	else if (term.kind == RL_ECM_TERM_LOADS)
 		snprintf(buf, len, "loads (T_nOL %s of %s cy/CL)", a, b);
-	else if (which == e->ntransfers - 1)
+	else if (term.boundary == r->ecm.ntransfers - 1)
 		snprintf(buf, len, "memory transfer (%s of %s cy/CL)", a, b);
 	else
-		snprintf(buf, len, "%s-%s transfer (%s of %s cy/CL)", level_name_of(r, which),
-			 level_name_of(r, which + 1), a, b);
+		snprintf(buf, len, "%s-%s transfer (%s of %s cy/CL)", level_name_of(r, term.boundary),
+			 level_name_of(r, term.boundary + 1), a, b);
 }
 
 int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
@@ -283,17 +267,11 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		rl_perf_size_text(p->working_set, ws, sizeof(ws));
 		rl_appendf(buf, len, " (working set %s", ws);
 		/* the layer condition that applies, when one does */
-		const rl_lc_report *lc = &r->lc;
 		if (r->have_lc) {
-			int best = -1, bestr = 0;
-			for (int c = 0; c < lc->nlevels; c++)
-				if (lc->levels[c].regime > bestr) {
-					bestr = lc->levels[c].regime;
-					best = c;
-				}
-			if (best >= 0)
-				rl_appendf(buf, len, "; layer condition holds in %s", lc->levels[best].name);
-			else if (lc->nlevels && lc->levels[0].ncond)
+			if (p->lc_level >= 0)
+				rl_appendf(buf, len, "; layer condition holds in %s",
+					   r->lc.levels[p->lc_level].name);
+			else if (r->lc.nlevels && r->lc.levels[0].ncond)
 				rl_appendf(buf, len, "; no layer condition holds");
 		}
 		rl_appendf(buf, len, ")");
@@ -328,9 +306,9 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 	}
 	bottleneck_text(r, lv, bn, sizeof(bn));
 	rl_appendf(buf, len, "; bottleneck: %s", bn);
-	/* roofline placement (model/roofline.h) */
+	/* roofline placement (diag/roofline-text.c) */
 	char rf[256];
-	rl_roofline_summary(r, rf, sizeof(rf));
+	rl_diag_roofline_summary(r, rf, sizeof(rf));
 	if (rf[0])
 		rl_appendf(buf, len, "; %s", rf);
 	return 1;
@@ -357,15 +335,37 @@ int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len)
 	return 1;
 }
 
+void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
+{
+	const rl_perf *p = &r->perf;
+	const rl_machine *m = r->machine;
+	char ws[32], cap[32];
+	if (p->working_set < 0) {
+		snprintf(buf, len, "sizes unknown: data assumed in MEM (no-LC regime)");
+		return;
+	}
+	rl_perf_size_text(p->working_set, ws, sizeof(ws));
+	if (p->data_level < m->nlevels) {
+		rl_perf_size_text((double)m->levels[p->data_level].size, cap, sizeof(cap));
+		snprintf(buf, len, "working set %s <= %s %s: data in %s", ws,
+			 m->levels[p->data_level].name, cap, p->data_level_name);
+	} else {
+		rl_perf_size_text(m->nlevels ? (double)m->levels[m->nlevels - 1].size : 0, cap, sizeof(cap));
+		snprintf(buf, len, "working set %s > %s %s: data in MEM", ws,
+			 m->nlevels ? m->levels[m->nlevels - 1].name : "cache", cap);
+	}
+}
+
 static void verbose_perf(const rl_report *r, char *buf, size_t len)
 {
 	const rl_perf *p = &r->perf;
-	char w[32], f[32], b[32];
+	char w[32], f[32], b[32], rule[192];
+	rl_diag_perf_data_rule(r, rule, sizeof(rule));
 	rl_diag_number(p->work_per_unit, w, sizeof(w));
 	rl_diag_number(p->clock_ghz, f, sizeof(f));
 	rl_diag_number(p->bandwidth_gbs, b, sizeof(b));
 	snprintf(buf, len, "roofline: performance: %s; P = W * f / T with W = %s %s per unit, f = %s GHz:",
-		 p->data_rule, w, p->work, f);
+		 rule, w, p->work, f);
 	for (int l = 0; l <= r->ecm.ntransfers; l++) {
 		char pf[48];
 		rl_perf_text(p->perf_level[l], p->work, pf, sizeof(pf));
@@ -403,19 +403,12 @@ static void verbose_regimes(const rl_report *r, char *buf, size_t len)
 	snprintf(buf, len, "roofline: regimes (1 thread):");
 	for (int i = 0; i < p->nregimes; i++) {
 		const rl_perf_regime *g = &p->regimes[i];
-		rl_report tmp;   /* only ecm and machine are read by rl_diag_ecm_note */
 		char e[256], pf[48], bc[32];
-		tmp.ecm = g->ecm;
-		tmp.machine = r->machine;
-		rl_diag_ecm_note(&tmp, e, sizeof(e));
-		/* drop "roofline: ECM " and " on MACHINE" */
-		char *on = strstr(e, " on ");
-		if (on)
-			*on = '\0';
+		ecm_terms_text(&g->ecm, e, sizeof(e));
 		rl_perf_text(g->perf_mem, p->work, pf, sizeof(pf));
 		rl_diag_number(g->bc_mem, bc, sizeof(bc));
 		rl_appendf(buf, len, "%s %s: %s %s, in memory %s, B_C %s B/%s, n_S %d", i ? ";" : "", g->range,
-			g->lc, e + strlen("roofline: ECM "), pf, bc, p->work, g->n_s);
+			g->lc, e, pf, bc, p->work, g->n_s);
 	}
 }
 
@@ -435,8 +428,8 @@ int rl_diag_verbose_note(const rl_report *r, int i, char *buf, size_t len)
 	case 5: verbose_scaling(r, buf, len); return 1;
 	case 6: verbose_regimes(r, buf, len); return 1;
 	default: /* then the roofline family (model/roofline.h), then the advice */
-		if (i - 7 < rl_roofline_verbose_count(r))
-			return rl_roofline_verbose(r, i - 7, buf, len);
-		return rl_diag_advice_note(r, i - 7 - rl_roofline_verbose_count(r), buf, len);
+		if (i - 7 < rl_diag_roofline_verbose_count(r))
+			return rl_diag_roofline_verbose(r, i - 7, buf, len);
+		return rl_diag_advice_note(r, i - 7 - rl_diag_roofline_verbose_count(r), buf, len);
 	}
 }

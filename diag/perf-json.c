@@ -1,4 +1,4 @@
-/* JSON of the performance, scaling, regimes and advice of one nest (issue 6; schema in
+/* JSON of the performance, scaling, regimes and advice of one nest (schema in
  * docs/remarks.md).  Objects with a "note" become remarks / SARIF results / report lines. */
 #include "diag/diag.h"
 #include "diag/advice-text.h"
@@ -32,107 +32,124 @@ static void set_real(json_t *o, const char *k, double v)
 	json_object_set_new(o, k, jreal(v));
 }
 
-json_t *rl_perf_json(const rl_report *r, const char *key)
+static json_t *performance_json(const rl_report *r)
 {
 	const rl_perf *p = &r->perf;
-	if (!r->analysed || !p->valid)
+	json_t *o = json_object();
+	char text[1024];
+	json_object_set_new(o, "work", json_string(p->work));
+	set_real(o, "work_per_unit", p->work_per_unit);
+	set_real(o, "flops_per_unit", p->flops_per_unit);
+	set_real(o, "iterations_per_unit", p->iters_per_unit);
+	json_object_set_new(o, "stencil", json_boolean(p->stencil));
+	set_real(o, "clock_ghz", p->clock_ghz);
+	set_real(o, "bandwidth_gbs", p->bandwidth_gbs);
+	json_object_set_new(o, "working_set_bytes", p->working_set >= 0 ? jreal(p->working_set)
+			    : json_null());
+	json_object_set_new(o, "data_level", json_string(p->data_level_name));
+	rl_diag_perf_data_rule(r, text, sizeof(text));
+	json_object_set_new(o, "data_rule", json_string(text));
+	set_real(o, "cycles_per_unit", p->t_unit);
+	set_real(o, "per_second", p->perf);
+	set_real(o, "iterations_per_second", p->perf_lups);
+	json_t *lv = json_array();
+	for (int l = 0; l <= r->ecm.ntransfers; l++)
+		json_array_append_new(lv, jreal(p->perf_level[l]));
+	json_object_set_new(o, "per_second_by_level", lv);
+	set_real(o, "memory_code_balance_bytes_per_work", p->bc_mem);
+	if (rl_diag_perf_note(r, text, sizeof(text)))
+		json_object_set_new(o, "note", json_string(text + strlen("roofline: ")));
+	return o;
+}
+
+static json_t *scaling_json(const rl_perf *p)
+{
+	json_t *o = json_object(), *pts = json_array();
+	for (int i = 0; i < p->nscaling; i++) {
+		const rl_perf_scaling *s = &p->scaling[i];
+		json_t *e = json_object();
+		json_object_set_new(e, "cores", json_integer(s->n));
+		set_real(e, "per_second", s->perf);
+		set_real(e, "cycles_per_unit_memory", s->t_mem);
+		set_real(e, "cycles_memory_transfer", s->t_mem_transfer);
+		json_object_set_new(e, "bandwidth_bound", json_boolean(s->limit_bw));
+		json_array_append_new(pts, e);
+	}
+	json_object_set_new(o, "points", pts);
+	json_object_set_new(o, "saturation_cores", p->n_s > 0 ? json_integer(p->n_s) : json_null());
+	set_real(o, "saturation_per_second", p->perf_sat);
+	json_object_set_new(o, "cores", json_integer(p->cores));
+	json_object_set_new(o, "chip_cores", json_integer(p->chip_cores));
+	set_real(o, "per_second_at_cores", p->perf_cores);
+	json_object_set_new(o, "rule", json_string("P(n) = min(n P_ECM^mem(n), b_S / B_C(n)); "
+		"layer conditions for n threads (shared caches / n); n_S = ceil(T_ECM^mem / T_L3Mem)"));
+	return o;
+}
+
+static json_t *regimes_json(const rl_perf *p)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < p->nregimes; i++) {
+		const rl_perf_regime *g = &p->regimes[i];
+		json_t *e = json_object();
+		json_object_set_new(e, "range", json_string(g->range));
+		json_object_set_new(e, "layer_condition", json_string(g->lc));
+		json_object_set_new(e, "ecm", ecm_terms(&g->ecm));
+		set_real(e, "memory_code_balance_bytes_per_work", g->bc_mem);
+		set_real(e, "per_second_memory", g->perf_mem);
+		json_object_set_new(e, "saturation_cores", json_integer(g->n_s));
+		json_array_append_new(a, e);
+	}
+	return a;
+}
+
+static json_t *advice_json(const rl_report *r)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < r->advice.n; i++) {
+		const rl_advice *ad = &r->advice.a[i];
+		json_t *e = json_object();
+		json_object_set_new(e, "rank", json_integer(i + 1));
+		json_object_set_new(e, "kind", json_string(rl_advice_kind_name(ad->kind)));
+		json_object_set_new(e, "class", json_string(ad->cls == RL_ADV_EXACT ? "model"
+			: ad->cls == RL_ADV_BOUND ? "upper-bound" : "information"));
+		set_real(e, "gain_1core", ad->gain_1core);
+		set_real(e, "gain_chip", ad->gain_chip);
+		set_real(e, "gain", ad->gain);
+		json_object_set_new(e, "cores", json_integer(ad->cores));
+		json_object_set_new(e, "chip_cores", json_integer(ad->chip_cores));
+		json_object_set_new(e, "ecm_after", ad->has_after ? ecm_terms(&ad->after) : json_null());
+		if (ad->level >= 0 && ad->level < r->machine->nlevels)
+			json_object_set_new(e, "level", json_string(r->machine->levels[ad->level].name));
+		if (ad->loop >= 0) {
+			char it[16];
+			snprintf(it, sizeof(it), "i%d", ad->loop);
+			json_object_set_new(e, "loop", json_string(it));
+			json_object_set_new(e, "block_size", json_integer(ad->block_size));
+			json_object_set_new(e, "block_size_chip", json_integer(ad->block_size_chip));
+		}
+		if (ad->n_s_after > 0)
+			json_object_set_new(e, "saturation_cores_after", json_integer(ad->n_s_after));
+		char sentence[RL_DIAG_ADVICE_TEXT], text[1024];
+		rl_diag_advice_text(r, ad, sentence, sizeof(sentence));
+		snprintf(text, sizeof(text), "advice: %s", sentence);
+		json_object_set_new(e, "note", json_string(text));
+		json_array_append_new(a, e);
+	}
+	return a;
+}
+
+json_t *rl_perf_json(const rl_report *r, const char *key)
+{
+	if (!r->analysed || !r->perf.valid)
 		return NULL;
-	if (!strcmp(key, "performance")) {
-		json_t *o = json_object();
-		char text[1024];
-		json_object_set_new(o, "work", json_string(p->work));
-		set_real(o, "work_per_unit", p->work_per_unit);
-		set_real(o, "flops_per_unit", p->flops_per_unit);
-		set_real(o, "iterations_per_unit", p->iters_per_unit);
-		json_object_set_new(o, "stencil", json_boolean(p->stencil));
-		set_real(o, "clock_ghz", p->clock_ghz);
-		set_real(o, "bandwidth_gbs", p->bandwidth_gbs);
-		json_object_set_new(o, "working_set_bytes", p->working_set >= 0 ? jreal(p->working_set)
-				    : json_null());
-		json_object_set_new(o, "data_level", json_string(p->data_level_name));
-		json_object_set_new(o, "data_rule", json_string(p->data_rule));
-		set_real(o, "cycles_per_unit", p->t_unit);
-		set_real(o, "per_second", p->perf);
-		set_real(o, "iterations_per_second", p->perf_lups);
-		json_t *lv = json_array();
-		for (int l = 0; l <= r->ecm.ntransfers; l++)
-			json_array_append_new(lv, jreal(p->perf_level[l]));
-		json_object_set_new(o, "per_second_by_level", lv);
-		set_real(o, "memory_code_balance_bytes_per_work", p->bc_mem);
-		if (rl_diag_perf_note(r, text, sizeof(text)))
-			json_object_set_new(o, "note", json_string(text + strlen("roofline: ")));
-		return o;
-	}
-	if (!strcmp(key, "scaling")) {
-		json_t *o = json_object(), *pts = json_array();
-		for (int i = 0; i < p->nscaling; i++) {
-			const rl_perf_scaling *s = &p->scaling[i];
-			json_t *e = json_object();
-			json_object_set_new(e, "cores", json_integer(s->n));
-			set_real(e, "per_second", s->perf);
-			set_real(e, "cycles_per_unit_memory", s->t_mem);
-			set_real(e, "cycles_memory_transfer", s->t_mem_transfer);
-			json_object_set_new(e, "bandwidth_bound", json_boolean(s->limit_bw));
-			json_array_append_new(pts, e);
-		}
-		json_object_set_new(o, "points", pts);
-		json_object_set_new(o, "saturation_cores", p->n_s > 0 ? json_integer(p->n_s) : json_null());
-		set_real(o, "saturation_per_second", p->perf_sat);
-		json_object_set_new(o, "cores", json_integer(p->cores));
-		json_object_set_new(o, "chip_cores", json_integer(p->chip_cores));
-		set_real(o, "per_second_at_cores", p->perf_cores);
-		json_object_set_new(o, "rule", json_string("P(n) = min(n P_ECM^mem(n), b_S / B_C(n)); "
-			"layer conditions for n threads (shared caches / n); n_S = ceil(T_ECM^mem / T_L3Mem)"));
-		return o;
-	}
-	if (!strcmp(key, "regimes")) {
-		json_t *a = json_array();
-		for (int i = 0; i < p->nregimes; i++) {
-			const rl_perf_regime *g = &p->regimes[i];
-			json_t *e = json_object();
-			json_object_set_new(e, "range", json_string(g->range));
-			json_object_set_new(e, "layer_condition", json_string(g->lc));
-			json_object_set_new(e, "ecm", ecm_terms(&g->ecm));
-			set_real(e, "memory_code_balance_bytes_per_work", g->bc_mem);
-			set_real(e, "per_second_memory", g->perf_mem);
-			json_object_set_new(e, "saturation_cores", json_integer(g->n_s));
-			json_array_append_new(a, e);
-		}
-		return a;
-	}
-	if (!strcmp(key, "advice")) {
-		json_t *a = json_array();
-		for (int i = 0; i < r->advice.n; i++) {
-			const rl_advice *ad = &r->advice.a[i];
-			json_t *e = json_object();
-			json_object_set_new(e, "rank", json_integer(i + 1));
-			json_object_set_new(e, "kind", json_string(rl_advice_kind_name(ad->kind)));
-			json_object_set_new(e, "class", json_string(ad->cls == RL_ADV_EXACT ? "model"
-				: ad->cls == RL_ADV_BOUND ? "upper-bound" : "information"));
-			set_real(e, "gain_1core", ad->gain_1core);
-			set_real(e, "gain_chip", ad->gain_chip);
-			set_real(e, "gain", ad->gain);
-			json_object_set_new(e, "cores", json_integer(ad->cores));
-			json_object_set_new(e, "chip_cores", json_integer(ad->chip_cores));
-			json_object_set_new(e, "ecm_after", ad->has_after ? ecm_terms(&ad->after) : json_null());
-			if (ad->level >= 0 && ad->level < r->machine->nlevels)
-				json_object_set_new(e, "level", json_string(r->machine->levels[ad->level].name));
-			if (ad->loop >= 0) {
-				char it[16];
-				snprintf(it, sizeof(it), "i%d", ad->loop);
-				json_object_set_new(e, "loop", json_string(it));
-				json_object_set_new(e, "block_size", json_integer(ad->block_size));
-				json_object_set_new(e, "block_size_chip", json_integer(ad->block_size_chip));
-			}
-			if (ad->n_s_after > 0)
-				json_object_set_new(e, "saturation_cores_after", json_integer(ad->n_s_after));
-			char sentence[RL_DIAG_ADVICE_TEXT], text[1024];
-			rl_diag_advice_text(r, ad, sentence, sizeof(sentence));
-			snprintf(text, sizeof(text), "advice: %s", sentence);
-			json_object_set_new(e, "note", json_string(text));
-			json_array_append_new(a, e);
-		}
-		return a;
-	}
+	if (!strcmp(key, "performance"))
+		return performance_json(r);
+	if (!strcmp(key, "scaling"))
+		return scaling_json(&r->perf);
+	if (!strcmp(key, "regimes"))
+		return regimes_json(&r->perf);
+	if (!strcmp(key, "advice"))
+		return advice_json(r);
 	return NULL;
 }

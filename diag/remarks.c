@@ -182,7 +182,7 @@ static json_t *boundaries_json(const rl_report *r)
 	return list;
 }
 
-/* issue 3: "layer_conditions": one entry per level and condition, plus the regimes */
+/* "layer_conditions": one entry per level and condition, plus the regimes */
 static json_t *layer_conditions_json(const rl_report *r)
 {
 	json_t *list = json_array();
@@ -251,8 +251,8 @@ void rl_remarks_add_report(rl_remarks *rem, const rl_report *r)
 		"inputs", inputs, "incore", incore_json(&r->incore, r->machine),
 		"traffic", boundaries_json(r), "ecm", ecm_json(r));
 	json_object_set_new(nest, "layer_conditions", layer_conditions_json(r));
-	json_object_set_new(nest, "rooflines", rl_rooflines_json(r));   /* issue 6, may be NULL */
-	/* issue 6: performance, scaling, regimes, advice (diag/perf-json.c) */
+	json_object_set_new(nest, "rooflines", rl_rooflines_json(r));   /* may be NULL */
+	/* performance, scaling, regimes, advice (diag/perf-json.c) */
 	static const char *const perf_keys[] = { "performance", "scaling", "regimes", "advice" };
 	for (size_t k = 0; k < sizeof(perf_keys) / sizeof(perf_keys[0]); k++) {
 		json_t *v = rl_perf_json(r, perf_keys[k]);

@@ -7,6 +7,7 @@
  * Roofs: {"name", "bandwidth_gbs" | "gflops", "source"}; points {"label", "ai", "gflops"}
  * (the ECM prediction, one core); every model has a "note" (a remark / SARIF result). */
 #include "diag/diag.h"
+#include "diag/roofline-text.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -16,7 +17,9 @@ static json_t *roofs_json(const rl_rf_roof *list, int n)
 	json_t *a = json_array();
 	for (int i = 0; i < n; i++) {
 		const rl_rf_roof *rf = &list[i];
-		json_t *o = json_pack("{s:s, s:s}", "name", rf->name, "source", rf->source);
+		char source[160];
+		rl_diag_roofline_source(&rf->source, source, sizeof(source));
+		json_t *o = json_pack("{s:s, s:s}", "name", rf->name, "source", source);
 		json_object_set_new(o, rf->gbs > 0 ? "bandwidth_gbs" : "gflops",
 				    json_real(rf->gbs > 0 ? rf->gbs : rf->gflops));
 		json_array_append_new(a, o);
@@ -24,17 +27,20 @@ static json_t *roofs_json(const rl_rf_roof *list, int n)
 	return a;
 }
 
-static json_t *model_json(const rl_rf_model *md)
+static json_t *model_json(const rl_rooflines *rf, rl_rf_kind kind)
 {
+	const rl_rf_model *md = rl_rooflines_model(rf, kind);
 	if (!md->valid)
 		return json_pack("{s:s}", "skipped", md->why);
+	char note[384];
+	rl_diag_roofline_model_note(rf, kind, note, sizeof(note));
 	json_t *pts = json_array();
 	for (int i = 0; i < md->npoints; i++)
 		if (md->points[i].ai > 0 && md->points[i].gflops > 0 && isfinite(md->points[i].ai))
 			json_array_append_new(pts, json_pack("{s:s, s:f, s:f}", "label",
 				md->points[i].label, "ai", md->points[i].ai, "gflops", md->points[i].gflops));
 	json_t *o = json_pack("{s:o, s:o, s:s, s:s}", "roofs", roofs_json(md->roofs, md->nroofs),
-			      "points", pts, "bound", md->bound, "note", md->note);
+			      "points", pts, "bound", md->bound, "note", note);
 	if (isfinite(md->bound_gflops))
 		json_object_set_new(o, "bound_gflops", json_real(md->bound_gflops));
 	if (md->nceilings)
@@ -47,8 +53,8 @@ struct json_t *rl_rooflines_json(const rl_report *r)
 	const rl_rooflines *o = &r->rooflines;
 	if (!r->analysed || !o->computed)
 		return NULL;
-	json_t *orm = model_json(&o->orm), *carm = model_json(&o->carm);
-	json_t *ad = model_json(&o->adcarm), *ceil = model_json(&o->ceilings);
+	json_t *orm = model_json(o, RL_RF_ORM), *carm = model_json(o, RL_RF_CARM);
+	json_t *ad = model_json(o, RL_RF_ADCARM), *ceil = model_json(o, RL_RF_CEILINGS);
 	json_t *ol = json_array(), *al = json_array();
 	for (int y = 0; y < o->nlevels; y++) {
 		json_t *e = json_pack("{s:s, s:f, s:f, s:f, s:f}", "level", o->level[y],

@@ -35,6 +35,30 @@ void rl_view_number(double v, char *buf, size_t len)
 		snprintf(buf, len, "%.1f", r);
 }
 
+void rl_view_number3(double v, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "inf");
+	else if (v == 0)
+		snprintf(buf, len, "0");
+	else if (fabs(v) >= 100)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.3g", v);
+}
+
+void rl_view_number2(double v, char *buf, size_t len)
+{
+	if (v == 0)
+		snprintf(buf, len, "0");
+	else if (fabs(v) >= 100 || fabs(v - round(v)) < 1e-9)
+		snprintf(buf, len, "%.0f", v);
+	else if (fabs(v) >= 1)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.2g", v);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -49,15 +73,10 @@ const char **rl_view_sorted_keys(const json_t *obj, size_t *n)
 	const char **keys = malloc((cap ? cap : 1) * sizeof(*keys));
 	if (!keys)
 		return NULL;
-	const char *key;
-	json_t *val;
-	/* json_object_foreach wants a non-const object; it does not modify it. */
+	/* the iterator wants a non-const object; it does not modify it */
 	json_t *o = (json_t *)obj;
-	json_object_foreach(o, key, val) {
-		(void)val;
-		if (*n < cap)
-			keys[(*n)++] = key;
-	}
+	for (void *it = json_object_iter(o); it && *n < cap; it = json_object_iter_next(o, it))
+		keys[(*n)++] = json_object_iter_key(it);
 	qsort(keys, *n, sizeof(*keys), cmp_str);
 	return keys;
 }

@@ -1,4 +1,5 @@
-/* adCARM roof scaling (seed 003, equations 1 and 3); see model/adcarm.h. */
+/* adCARM roof scaling (Marques et al., "Application-driven Cache-Aware Roofline Model",
+ * equations 1 and 3); see model/adcarm.h. */
 #include "model/adcarm.h"
 
 #include <stdio.h>

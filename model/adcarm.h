@@ -1,4 +1,4 @@
-/* Application-driven CARM (adCARM, seed 003 section 4): roofs scaled by the instruction mix.
+/* Application-driven CARM (adCARM, Marques et al., FGCS, section 4): roofs scaled by the instruction mix.
  *
  *   B_r^y = sum_i(R_i * b_i) / sum_i(R_i * b_i / B_{i,r}^y)   (memory level y, load/store mix r)
  *   P_a   = sum_i(R_i * f_i) / sum_i(R_i * f_i / P_i)         (FP instruction types i)

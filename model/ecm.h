@@ -27,6 +27,33 @@ void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *b
 /* Predictions from given terms (used by tests and by compose). */
 void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm);
 
+/* The overlap rule, its one home: cycles with the data in level K (0 = L1) from the in-core
+ * terms and the transfers T[0..K-1].  Serial (Intel): max(T_OL, T_nOL + T[0] + ... + T[K-1]);
+ * zen: max(T_OL, T_nOL, T[0], ..., T[K-1]). */
+double rl_ecm_level_cycles(rl_overlap overlap, double t_ol, double t_nol, const double *t, int k);
+
+/* Lines per unit of work crossing boundary B of T (loads + write-allocates + evictions). */
+double rl_ecm_boundary_lines(const rl_traffic *t, int b);
+
+/* The term of the ECM model that dominates the prediction with the data in a level. */
+typedef enum rl_ecm_term_kind {
+	RL_ECM_TERM_CORE,       /* T_OL: the in-core overlapping work */
+	RL_ECM_TERM_LOADS,      /* T_nOL: the load (non-overlapping) work */
+	RL_ECM_TERM_TRANSFER    /* a data transfer, at boundary `boundary` */
+} rl_ecm_term_kind;
+
+typedef struct rl_ecm_term {
+	rl_ecm_term_kind kind;
+	int boundary;           /* RL_ECM_TERM_TRANSFER: 0 = L1-L2, ..., ntransfers-1 = memory */
+	double cycles;          /* the term, cy per unit of work */
+	double total;           /* the prediction at that level, cy per unit of work */
+} rl_ecm_term;
+
+/* Which term of E dominates the prediction with the data in LEVEL (0 = L1, ntransfers =
+ * memory): T_OL when it is not below the data terms (serial: T_nOL + transfers; zen: the
+ * prediction), else the largest of T_nOL and the transfers up to LEVEL. */
+rl_ecm_term rl_ecm_dominant_term(const rl_ecm *e, int level);
+
 #ifdef __cplusplus
 }
 #endif

@@ -104,18 +104,26 @@ static int lc_regimes(const rl_report *r, const rl_lc_options *opt, const int *r
 	return rl_lc_traffic_for(r->nest, r->machine, opt, regime_per_level, t, why, whylen);
 }
 
+/* Room for a layer-condition traffic of R's nest; NULL with a reason when R has no
+ * layer-condition analysis (the stream traffic without reuse) or memory is short. */
+static rl_traffic *lc_traffic_alloc(const rl_report *r, char *why, size_t whylen)
+{
+	if (!r->have_lc) {
+		snprintf(why, whylen, "no layer conditions (stream traffic model)");
+		return NULL;
+	}
+	rl_traffic *t = malloc(sizeof(*t));
+	if (!t)
+		snprintf(why, whylen, "out of memory");
+	return t;
+}
+
 int rl_perf_ecm_threads(const rl_report *r, int threads, rl_ecm *out, char *why, size_t whylen)
 {
 	*out = r->ecm;
-	if (!r->have_lc) {
-		snprintf(why, whylen, "no layer conditions (stream traffic model)");
+	rl_traffic *t = lc_traffic_alloc(r, why, whylen);
+	if (!t)
 		return 0;
-	}
-	rl_traffic *t = malloc(sizeof(*t));
-	if (!t) {
-		snprintf(why, whylen, "out of memory");
-		return 0;
-	}
 	int ok = rl_perf_lc_threads(r, threads, t, NULL, why, whylen);
 	if (ok)
 		compose(r, t, out);
@@ -127,15 +135,9 @@ int rl_perf_ecm_regimes(const rl_report *r, const int *regime_per_level, rl_ecm 
 			rl_traffic *tout, char *why, size_t whylen)
 {
 	*out = r->ecm;
-	if (!r->have_lc) {
-		snprintf(why, whylen, "no layer conditions (stream traffic model)");
+	rl_traffic *t = lc_traffic_alloc(r, why, whylen);
+	if (!t)
 		return 0;
-	}
-	rl_traffic *t = malloc(sizeof(*t));
-	if (!t) {
-		snprintf(why, whylen, "out of memory");
-		return 0;
-	}
 	rl_lc_options opt;
 	rl_lc_options_default(r->machine, r->lc.threads > 0 ? r->lc.threads : 1, &opt);
 	int ok = lc_regimes(r, &opt, regime_per_level, t, why, whylen);
@@ -162,7 +164,7 @@ int rl_perf_ecm_regimes(const rl_report *r, const int *regime_per_level, rl_ecm 
 
 /* ------------------------------------------------------------ work */
 
-static double flops_of(const rl_flops *f)
+double rl_perf_flops(const rl_flops *f)
 {
 	return f->add + f->mul + 2.0 * f->fma + f->div + f->sqrt;
 }
@@ -293,29 +295,35 @@ static int cmp_ll(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The innermost level where the deepest regime of REGIME[0..N-1] applies; -1 when every
+ * level has the no-LC regime. */
+static int deepest_regime_level(const int *regime, int n)
+{
+	int best = -1, deepest = 0;
+	for (int c = 0; c < n; c++)
+		if (regime[c] > deepest) {
+			deepest = regime[c];
+			best = c;
+		}
+	return best;
+}
+
+/* "LC in L1", "rows in L2", "no LC": the regime with reuse across the most loops and where */
 static void lc_label(const rl_report *r, const int *per_level, char *buf, size_t len)
 {
-	/* "LC in Lk": the innermost level where the deepest regime holds */
-	int best = 0;
-	for (int c = 0; c < r->lc.nlevels; c++)
-		if (per_level[c] > best)
-			best = per_level[c];
-	if (best == 0) {
+	int c = deepest_regime_level(per_level, r->lc.nlevels);
+	if (c < 0) {
 		snprintf(buf, len, "no LC");
 		return;
 	}
-	for (int c = 0; c < r->lc.nlevels; c++)
-		if (per_level[c] == best) {
-			const char *what = r->lc.nloops > 2 ? (best == 1 ? "rows" : best == 2 ? "planes" : "layers")
-				: "LC";
-			/* a copy: BUF lies inside *r too (GCC 11's -Wrestrict cannot tell the
-			   fields apart) */
-			char level[sizeof(r->lc.levels[c].name)];
-			memcpy(level, r->lc.levels[c].name, sizeof(level));
-			level[sizeof(level) - 1] = '\0';
-			snprintf(buf, len, "%s in %s", what, level);
-			return;
-		}
+	int best = per_level[c];
+	const char *what = r->lc.nloops > 2 ? (best == 1 ? "rows" : best == 2 ? "planes" : "layers")
+		: "LC";
+	/* a copy: BUF lies inside *r too (GCC 11's -Wrestrict cannot tell the fields apart) */
+	char level[sizeof(r->lc.levels[c].name)];
+	memcpy(level, r->lc.levels[c].name, sizeof(level));
+	level[sizeof(level) - 1] = '\0';
+	snprintf(buf, len, "%s in %s", what, level);
 }
 
 static double mem_bytes_per_unit(const rl_report *r, const rl_ecm *e)
@@ -505,7 +513,7 @@ void rl_perf_compute(rl_report *r, int cores)
 	p->cores = cores > 0 ? cores : 1;
 	p->chip_cores = m->cores > 0 ? m->cores : 1;
 	p->iters_per_unit = r->traffic.iters_per_unit > 0 ? r->traffic.iters_per_unit : 1;
-	p->flops_per_unit = (flops_of(&n->flops[0]) + flops_of(&n->flops[1])) * p->iters_per_unit;
+	p->flops_per_unit = (rl_perf_flops(&n->flops[0]) + rl_perf_flops(&n->flops[1])) * p->iters_per_unit;
 	p->stencil = is_stencil(n);
 	p->work = p->flops_per_unit > 0 ? "flop" : p->stencil ? "LUP" : "it";
 	p->work_per_unit = p->flops_per_unit > 0 ? p->flops_per_unit : p->iters_per_unit;
@@ -513,29 +521,18 @@ void rl_perf_compute(rl_report *r, int cores)
 
 	/* data level: working set against full capacities */
 	p->working_set = working_set(n);
-	char ws[32];
 	if (p->working_set >= 0) {
 		p->data_level = level_of(m, p->working_set, 1);
 		if (p->data_level > nt)
 			p->data_level = nt;
-		level_name(m, p->data_level, p->data_level_name, sizeof(p->data_level_name));
-		rl_perf_size_text(p->working_set, ws, sizeof(ws));
-		if (p->data_level < m->nlevels) {
-			char cap[32];
-			rl_perf_size_text((double)m->levels[p->data_level].size, cap, sizeof(cap));
-			snprintf(p->data_rule, sizeof(p->data_rule),
-				 "working set %s <= %s %s: data in %s", ws, m->levels[p->data_level].name,
-				 cap, p->data_level_name);
-		} else {
-			char cap[32];
-			rl_perf_size_text(m->nlevels ? (double)m->levels[m->nlevels - 1].size : 0, cap, sizeof(cap));
-			snprintf(p->data_rule, sizeof(p->data_rule), "working set %s > %s %s: data in MEM",
-				 ws, m->nlevels ? m->levels[m->nlevels - 1].name : "cache", cap);
-		}
-	} else {
-		snprintf(p->data_level_name, sizeof(p->data_level_name), "?");
-		snprintf(p->data_rule, sizeof(p->data_rule),
-			 "sizes unknown: data assumed in MEM (no-LC regime)");
+	}
+	level_name(m, p->data_level, p->data_level_name, sizeof(p->data_level_name));
+	p->lc_level = -1;
+	if (r->have_lc) {
+		int regime[RL_MAX_LEVELS];
+		for (int c = 0; c < r->lc.nlevels; c++)
+			regime[c] = r->lc.levels[c].regime;
+		p->lc_level = deepest_regime_level(regime, r->lc.nlevels);
 	}
 	int lv = p->data_level >= 0 ? p->data_level : nt;
 	p->t_unit = r->ecm.prediction[lv];

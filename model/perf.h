@@ -1,4 +1,6 @@
-/* Performance from the ECM model (issue 6; seed 004 Sect. 3.1.4-3.1.5 and 4.3-4.4).
+/* Performance from the ECM model (Stengel, Treibig, Hager, Wellein, "Quantifying performance
+ * bottlenecks of stencil computations using the Execution-Cache-Memory model", ICS 2015,
+ * Sect. 3.1.4-3.1.5 and 4.3-4.4).
  *
  *  - Where the data lives at the known sizes ("data rule"): the working set W_S of the nest
  *    (for every array the bounding box of its accesses over the iteration domain, in bytes)
@@ -9,10 +11,10 @@
  *  - Single-core performance in the loop's work unit: P = W * f / T (W per unit of work:
  *    flops when the loop does FP work, else iterations; stencils also in LUP/s).
  *  - Multicore (data in memory): P(n) = min(n * P_ECM^mem(n), b_S / B_C(n)) with the
- *    layer conditions re-evaluated for n threads (shared caches split n ways, seed 004
+ *    layer conditions re-evaluated for n threads (shared caches split n ways, Stengel et al.
  *    eq. 11), so T_ECM^mem(n) and B_C(n) may change with n.  Saturation point
  *    n_S = ceil(T_ECM^mem / T_L3Mem) (eq. 8), the smallest n with n * T_L3Mem(n) >= T^mem(n).
- *    Data in a cache level: P(n) = n * P_ECM (caches scale; seed 004 Sect. 3.1.5).
+ *    Data in a cache level: P(n) = n * P_ECM (caches scale; Stengel et al. Sect. 3.1.5).
  *  - Clock (frequency scaling, eq. 5): rl_perf_set_clock changes f; in-core and cache
  *    transfer terms keep their cycles, the memory term scales with f (line * f / b_S).
  *
@@ -67,7 +69,8 @@ typedef struct rl_perf {
 	double working_set;     /* bytes, < 0 when a size is unknown */
 	int data_level;         /* 0..nlevels-1 cache, nlevels = MEM, -1 unknown */
 	char data_level_name[8];/* "L1", ..., "MEM", "?" */
-	char data_rule[192];    /* the rule with its figures */
+	int lc_level;           /* level where the deepest layer-condition regime of the analysed
+				   traffic applies (the innermost such), -1 none or no analysis */
 	/* single core at data_level (or MEM when unknown) */
 	double t_unit;          /* cy per unit */
 	double perf;            /* W/s */
@@ -92,6 +95,9 @@ struct rl_report;
 /* Set the clock of M to GHZ (0 < GHZ <= 100): memory cycles per line follow.  0 and a
  * message in ERR for a bad value. */
 int rl_perf_set_clock(rl_machine *m, double ghz, char *err, size_t errlen);
+
+/* Floating-point operations of F (one source iteration of one precision); an FMA counts 2. */
+double rl_perf_flops(const rl_flops *f);
 
 /* W/s for T cycles per unit of work with WORK units of work per unit at F GHz. */
 double rl_perf_from_cycles(double work_per_unit, double clock_ghz, double t);

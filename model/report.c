@@ -101,10 +101,12 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 	rl_ecm_compose(m, &out->incore, &out->body, &out->traffic, &out->ecm);
 	out->analysed = 1;
 	out->lc_analysis = lca;
-	rl_report_set_cores(out, cores);              /* issue 6: model/perf.c, model/advice.c */
+	rl_report_set_cores(out, cores);   /* performance and advice (model/perf.c, model/advice.c) */
 	out->lc_analysis = NULL;
 	rl_lc_analysis_free(lca);
-	rl_rooflines_compute(out, &out->rooflines);   /* issue 6: model/roofline.c */
+	rl_rf_input rf = { m, nest->flops, &out->body, &out->incore, &out->traffic, &out->ecm,
+			   out->perf.valid ? out->perf.data_level : -1 };
+	rl_rooflines_compute(&rf, &out->rooflines);
 }
 
 void rl_report_set_cores(rl_report *r, int cores)

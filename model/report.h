@@ -26,17 +26,18 @@ typedef struct rl_report {
 	rl_incore incore;
 	rl_traffic traffic;
 	rl_ecm ecm;
-	/* additions (issue 3): layer conditions; have_lc 0 -> first traffic model, lc_why says why */
+	/* layer conditions; have_lc 0: the stream traffic without reuse (polyhedral/traffic.c),
+	 * lc_why says why */
 	int have_lc;
 	char lc_why[256];
 	rl_lc_report lc;
-	/* addition (issue 6): the roofline family (model/roofline.h) */
+	/* the roofline family (model/roofline.h) */
 	rl_rooflines rooflines;
-	/* addition (issue 6): performance, data level, regimes, scaling (model/perf.h) and
+	/* performance, data level, regimes, scaling (model/perf.h) and
 	 * advice with gains (model/advice.h), for perf.cores active cores */
 	rl_perf perf;
 	rl_advice_list advice;
-	/* addition: the nest's layer-condition analysis while rl_report_build* and
+	/* the nest's layer-condition analysis while rl_report_build* and
 	 * rl_report_set_cores run (perf and advice evaluate it per thread count instead of
 	 * redoing it); NULL otherwise: not owned by the report, never valid after a call */
 	rl_lc_analysis *lc_analysis;
@@ -58,8 +59,7 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 			   const rl_ports *ports, int cores, rl_report *out);
 
 /* Recompute R's performance, scaling and advice for CORES active cores (option cores=N;
- * rl_report_build_ports uses 1).  Analyses the layer conditions again (once).
- * (Addition, issue 6.) */
+ * rl_report_build_ports uses 1).  Analyses the layer conditions again (once). */
 void rl_report_set_cores(rl_report *r, int cores);
 
 /* Append printf-formatted text to the NUL-terminated BUF of LEN bytes (truncating; a full

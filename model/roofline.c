@@ -1,8 +1,9 @@
 /* The roofline family for one loop nest: ORM per level, CARM, adCARM, in-core ceilings.
  * See model/roofline.h and docs/model.md section 6. */
-#include "model/report.h"
-#include "model/adcarm.h"
 #include "model/roofline.h"
+#include "model/adcarm.h"
+#include "model/ecm.h"
+#include "model/perf.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,21 +11,8 @@
 
 /* ------------------------------------------------------------------ small helpers */
 
-/* 3 significant digits, no exponent for ordinary magnitudes: 0.0833, 1.5, 21.6, 294 */
-static void num3(double v, char *buf, size_t len)
-{
-	if (!isfinite(v))
-		snprintf(buf, len, "inf");
-	else if (v == 0)
-		snprintf(buf, len, "0");
-	else if (fabs(v) >= 100)
-		snprintf(buf, len, "%.0f", v);
-	else
-		snprintf(buf, len, "%.3g", v);
-}
-
 static void add_roof(rl_rf_model *md, int ceiling, const char *name, double gbs, double gflops,
-		     const char *source)
+		     const rl_rf_source *source)
 {
 	int *n = ceiling ? &md->nceilings : &md->nroofs;
 	rl_rf_roof *list = ceiling ? md->ceilings : md->roofs;
@@ -34,7 +22,16 @@ static void add_roof(rl_rf_model *md, int ceiling, const char *name, double gbs,
 	snprintf(rf->name, sizeof(rf->name), "%s", name);
 	rf->gbs = gbs > 0 ? gbs : 0;
 	rf->gflops = gflops > 0 ? gflops : 0;
-	snprintf(rf->source, sizeof(rf->source), "%s", source ? source : "");
+	if (source)
+		rf->source = *source;
+	else
+		memset(&rf->source, 0, sizeof(rf->source));
+}
+
+/* SRC of a roof capped at the roof of the INNER level */
+static void capped_source(rl_rf_source *src, const char *inner)
+{
+	snprintf(src->capped, sizeof(src->capped), "%s", inner);
 }
 
 static void add_point(rl_rf_model *md, const char *label, double ai, double gflops)
@@ -58,6 +55,13 @@ static int width_index(int bits)
 	return bits >= 512 ? 3 : bits >= 256 ? 2 : bits >= 128 ? 1 : 0;
 }
 
+/* Passes of the generated loop body per unit of work. */
+static double passes_per_unit(const rl_rf_input *in)
+{
+	const rl_body *bd = in->body;
+	return bd->iters_per_pass > 0 ? (double)in->traffic->iters_per_unit / bd->iters_per_pass : 1;
+}
+
 static int level_is_private(const rl_machine *m, const char *level)
 {
 	for (int l = 0; l < m->nlevels; l++)
@@ -66,32 +70,14 @@ static int level_is_private(const rl_machine *m, const char *level)
 	return 0;   /* MEM */
 }
 
-/* When the roof that applies (data_level) is inside the ECM data level: "only 4 % of the
- * bytes from L2-L3" (the share served beyond that roof); "" when both are the same level. */
-static void trickle_text(const rl_rooflines *o, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	if (o->data_level >= o->ecm_level)
-		return;
-	double share = 0;
-	for (int y = o->data_level + 1; y <= o->ecm_level; y++)
-		share += o->mem_share[y];
-	char from[24];
-	if (o->data_level + 1 == o->ecm_level)
-		snprintf(from, sizeof(from), "%s", o->level[o->ecm_level]);
-	else
-		snprintf(from, sizeof(from), "%s-%s", o->level[o->data_level + 1], o->level[o->ecm_level]);
-	snprintf(buf, len, "only %.2g %% of the bytes from %s", 100 * share, from);
-}
-
 /* ------------------------------------------------------------------ machine figures */
 
 /* One-core bandwidth at LEVEL from the table: WIDTH 0 = best width, MIX < 0 = best mix.
  * Rows of 1 core first; otherwise the row with the fewest cores, divided by its cores for a
  * private level (each core has its own), kept for shared levels and memory (chip figure).
  * 0 when no row matches; SRC describes the row. */
-static double table_bw(const rl_machine *m, const char *level, int width, int mix, char *src,
-		       size_t srclen)
+static double table_bw(const rl_machine *m, const char *level, int width, int mix,
+		       rl_rf_source *src)
 {
 	const rl_bw_row *best = NULL;
 	for (int i = 0; i < m->nbw; i++) {
@@ -108,10 +94,14 @@ static double table_bw(const rl_machine *m, const char *level, int width, int mi
 	int scaled = best->cores > 1 && level_is_private(m, level);
 	if (scaled)
 		v /= best->cores;
-	if (src && srclen)
-		snprintf(src, srclen, "table %s %d-bit %s, %d core%s%s", best->level, best->width,
-			 rl_mix_name(best->mix), best->cores, best->cores == 1 ? "" : "s",
-			 scaled ? " / cores" : best->cores > 1 ? " (chip figure)" : "");
+	if (src) {
+		src->kind = RL_RF_SRC_TABLE_BW;
+		snprintf(src->level, sizeof(src->level), "%s", best->level);
+		src->width = best->width;
+		src->mix = best->mix;
+		src->cores = best->cores;
+		src->per_core = scaled;
+	}
 	return v;
 }
 
@@ -136,8 +126,7 @@ static double cost_gflops(const rl_machine *m, rl_iclass cls, int width, int pre
 }
 
 /* FP table row of OP at WIDTH (0: best) and PREC for one core (n-core rows / n). */
-static double table_flops(const rl_machine *m, rl_fpop op, int width, int prec, char *src,
-			  size_t srclen)
+static double table_flops(const rl_machine *m, rl_fpop op, int width, int prec, rl_rf_source *src)
 {
 	const rl_flops_row *best = NULL;
 	for (int i = 0; i < m->nflops; i++) {
@@ -150,20 +139,24 @@ static double table_flops(const rl_machine *m, rl_fpop op, int width, int prec, 
 	}
 	if (!best)
 		return 0;
-	if (src && srclen)
-		snprintf(src, srclen, "table %s %d-bit %s, %d core%s", rl_fpop_name(op), best->width,
-			 prec == 32 ? "sp" : "dp", best->cores, best->cores == 1 ? "" : "s / cores");
+	if (src) {
+		src->kind = RL_RF_SRC_TABLE_FLOPS;
+		src->op = op;
+		src->width = best->width;
+		src->precision = prec;
+		src->cores = best->cores;
+	}
 	return best->gflops / best->cores;
 }
 
 /* F_p of one core for PREC: peak row, else the best FMA/add/mul row, else the in-core
  * table at the widest width (FMA, or add + mul on separate units). */
-static double peak_flops(const rl_machine *m, int prec, char *src, size_t srclen)
+static double peak_flops(const rl_machine *m, int prec, rl_rf_source *src)
 {
-	double v = table_flops(m, RL_FP_PEAK, 0, prec, src, srclen);
+	double v = table_flops(m, RL_FP_PEAK, 0, prec, src);
 	if (v > 0)
 		return v;
-	v = table_flops(m, RL_FP_FMA, 0, prec, src, srclen);
+	v = table_flops(m, RL_FP_FMA, 0, prec, src);
 	if (v > 0)
 		return v;
 	int w = widest_width(m);
@@ -173,102 +166,108 @@ static double peak_flops(const rl_machine *m, int prec, char *src, size_t srclen
 	const rl_iclass_cost *cm = rl_machine_cost_prec(m, RL_IC_FMUL, w, prec);
 	double addmul = (ca && cm && strcmp(ca->unit, cm->unit)) ? add + mul : fmax(add, mul);
 	v = fmax(fma, addmul);
-	if (v > 0 && src && srclen)
-		snprintf(src, srclen, "clock x %d-bit %s per cycle of the in-core table", w,
-			 fma >= addmul ? "FMA" : "add + mul");
+	if (v > 0 && src) {
+		src->kind = RL_RF_SRC_INCORE_FLOPS;
+		src->width = w;
+		src->variant = fma >= addmul;
+	}
 	return v;
 }
 
 /* L1 bandwidth of one core from the load rows of the in-core table (widest width). */
-static double l1_port_bw(const rl_machine *m, char *src, size_t srclen)
+static double l1_port_bw(const rl_machine *m, rl_rf_source *src)
 {
 	int w = widest_width(m);
 	const rl_iclass_cost *c = rl_machine_cost(m, RL_IC_LOAD, w);
 	if (!c || !(c->cycles > 0) || !(m->clock_ghz > 0))
 		return 0;
-	if (src && srclen)
-		snprintf(src, srclen, "clock x %d-bit loads per cycle of the in-core table", w);
+	if (src) {
+		src->kind = RL_RF_SRC_INCORE_LOADS;
+		src->width = w;
+	}
 	return w / 8.0 / c->cycles * m->clock_ghz;
 }
 
 /* ORM bandwidth B_x of level X (0 = L1 .. nlevels = MEM): table (best row), else the ECM
  * transfer figures (line / cycles per line x clock), memory bandwidth. */
-static double orm_bandwidth(const rl_machine *m, int x, char *src, size_t srclen)
+static double orm_bandwidth(const rl_machine *m, int x, rl_rf_source *src)
 {
 	const char *name = x < m->nlevels ? m->levels[x].name : "MEM";
-	double v = table_bw(m, name, 0, -1, src, srclen);
+	double v = table_bw(m, name, 0, -1, src);
 	if (v > 0)
 		return v;
 	if (x == 0)
-		return l1_port_bw(m, src, srclen);
+		return l1_port_bw(m, src);
 	if (x < m->nlevels) {
 		const rl_cache_level *up = &m->levels[x - 1];
 		if (up->cycles_per_line > 0 && m->clock_ghz > 0) {
-			snprintf(src, srclen, "line / %s-%s transfer (%g cy/CL) x clock", up->name, name,
-				 up->cycles_per_line);
+			src->kind = RL_RF_SRC_TRANSFER;
+			snprintf(src->from, sizeof(src->from), "%s", up->name);
+			snprintf(src->level, sizeof(src->level), "%s", name);
+			src->cycles = up->cycles_per_line;
 			return up->line / up->cycles_per_line * m->clock_ghz;
 		}
 		return 0;
 	}
 	if (m->mem_bandwidth_1core_gbs > 0) {
-		snprintf(src, srclen, "memory.single_core_bandwidth");
+		src->kind = RL_RF_SRC_MEM_1CORE;
 		return m->mem_bandwidth_1core_gbs;
 	}
-	snprintf(src, srclen, "memory.bandwidth (chip)");
+	src->kind = RL_RF_SRC_MEM_CHIP;
 	return m->mem_bandwidth_gbs;
 }
 
 /* CARM bandwidth B_{x->C} as seen by the core: table (best row), else from the ECM
  * transfer figures: a line served by level x costs the L1 load time plus the transfers
  * up to x (serial overlap) or their maximum (zen). */
-static double carm_bandwidth(const rl_machine *m, int x, char *src, size_t srclen)
+static double carm_bandwidth(const rl_machine *m, int x, rl_rf_source *src)
 {
 	const char *name = x < m->nlevels ? m->levels[x].name : "MEM";
-	double v = table_bw(m, name, 0, -1, src, srclen);
+	double v = table_bw(m, name, 0, -1, src);
 	if (v > 0)
 		return v;
-	double l1 = l1_port_bw(m, src, srclen);
+	double l1 = l1_port_bw(m, src);
 	if (!(l1 > 0) || !(m->clock_ghz > 0))
 		return 0;
 	if (x == 0)
 		return l1;
 	int line = rl_machine_line_bytes(m);
-	double cy = line / (l1 / m->clock_ghz), mx = cy;
+	double t[RL_MAX_LEVELS + 1];
 	for (int b = 0; b < x; b++) {
-		double t = b < m->nlevels - 1 ? m->levels[b].cycles_per_line : m->mem_cycles_per_line;
+		t[b] = b < m->nlevels - 1 ? m->levels[b].cycles_per_line : m->mem_cycles_per_line;
 		if (b == m->nlevels - 1 && m->mem_bandwidth_1core_gbs > 0)
-			t = line * m->clock_ghz / m->mem_bandwidth_1core_gbs;
-		if (!(t > 0))
+			t[b] = line * m->clock_ghz / m->mem_bandwidth_1core_gbs;
+		if (!(t[b] > 0))
 			return 0;
-		cy += t;
-		mx = fmax(mx, t);
 	}
-	snprintf(src, srclen, "line / (L1 load + transfers to %s, ECM %s rule) x clock", name,
-		 m->overlap == RL_OVERLAP_SERIAL ? "serial" : "zen");
-	return line / (m->overlap == RL_OVERLAP_SERIAL ? cy : mx) * m->clock_ghz;
+	src->kind = RL_RF_SRC_ECM_VIEW;
+	snprintf(src->level, sizeof(src->level), "%s", name);
+	src->overlap = m->overlap;
+	/* a line served by x: the L1 load time as T_nOL plus the transfers, no T_OL */
+	return line / rl_ecm_level_cycles(m->overlap, 0, line / (l1 / m->clock_ghz), t, x)
+		* m->clock_ghz;
 }
 
 /* ------------------------------------------------------------------ the models */
 
-static void compute_orm(const rl_report *r, rl_rooflines *o)
+static void compute_orm(const rl_rf_input *in, rl_rooflines *o)
 {
-	const rl_machine *m = r->machine;
+	const rl_machine *m = in->machine;
 	rl_rf_model *md = &o->orm;
 	int line = rl_machine_line_bytes(m);
 	double best = o->peak_gflops;
 	o->orm_limit = -1;
 	for (int x = 0; x < o->nlevels; x++) {
-		char src[96] = "";
+		rl_rf_source src = { 0 };
 		if (x == 0)
 			o->orm_bytes[0] = o->carm_bytes;
-		else if (x - 1 < r->traffic.nboundaries && x <= o->ecm_level)
-			o->orm_bytes[x] = (r->traffic.load_lines[x - 1] + r->traffic.wa_lines[x - 1] +
-					   r->traffic.evict_lines[x - 1]) * line;
+		else if (x - 1 < in->traffic->nboundaries && x <= o->ecm_level)
+			o->orm_bytes[x] = rl_ecm_boundary_lines(in->traffic, x - 1) * line;
 		o->orm_ai[x] = o->orm_bytes[x] > 1e-9 ? o->flops_per_unit / o->orm_bytes[x] : 0;
-		o->orm_bw[x] = orm_bandwidth(m, x, src, sizeof(src));
+		o->orm_bw[x] = orm_bandwidth(m, x, &src);
 		char name[RL_RF_NAME];
 		snprintf(name, sizeof(name), "%s", o->level[x]);
-		add_roof(md, 0, name, o->orm_bw[x], 0, src);
+		add_roof(md, 0, name, o->orm_bw[x], 0, &src);
 		o->orm_perf[x] = o->peak_gflops;
 		if (o->orm_ai[x] > 0 && o->orm_bw[x] > 0) {
 			o->orm_perf[x] = fmin(o->orm_ai[x] * o->orm_bw[x], o->peak_gflops);
@@ -283,42 +282,25 @@ static void compute_orm(const rl_report *r, rl_rooflines *o)
 	md->bound_gflops = best;
 	snprintf(md->bound, sizeof(md->bound), "%s", o->orm_limit < 0 ? "F_p"
 		 : o->level[o->orm_limit]);
-	char a[32], b[32], p[32];
-	snprintf(md->note, sizeof(md->note), "ORM (one AI per level):");
-	for (int x = 0; x < o->nlevels; x++) {
-		if (!(o->orm_ai[x] > 0)) {
-			rl_appendf(md->note, sizeof(md->note), " %s no traffic;", o->level[x]);
-			continue;
-		}
-		num3(o->orm_ai[x], a, sizeof(a));
-		num3(o->orm_perf[x], p, sizeof(p));
-		rl_appendf(md->note, sizeof(md->note), " %s %s flop/B -> %s;", o->level[x], a, p);
-	}
-	num3(best, b, sizeof(b));
-	num3(o->peak_gflops, p, sizeof(p));
-	if (o->orm_limit >= 0)
-		rl_appendf(md->note, sizeof(md->note), " bound %s GFLOP/s by the %s bandwidth (F_p %s)",
-			b, o->level[o->orm_limit], p);
-	else
-		rl_appendf(md->note, sizeof(md->note), " compute-bound at F_p %s GFLOP/s", p);
 }
 
-static void compute_carm(const rl_report *r, rl_rooflines *o)
+static void compute_carm(const rl_rf_input *in, rl_rooflines *o)
 {
-	const rl_machine *m = r->machine;
+	const rl_machine *m = in->machine;
 	rl_rf_model *md = &o->carm;
 	for (int x = 0; x < o->nlevels; x++) {
-		char src[160] = "";
-		o->carm_bw[x] = carm_bandwidth(m, x, src, sizeof(src));
-		/* data from an outer level traverses the inner ones (seed 001: B_D->C < B_D): a
+		rl_rf_source src = { 0 };
+		o->carm_bw[x] = carm_bandwidth(m, x, &src);
+		/* data from an outer level traverses the inner ones (Ilic et al., CARM: B_D->C < B_D): a
 		 * figure above the inner level's (e.g. a chip figure for memory) is capped */
 		if (x && o->carm_bw[x - 1] > 0 && o->carm_bw[x] > o->carm_bw[x - 1]) {
 			o->carm_bw[x] = o->carm_bw[x - 1];
-			rl_appendf(src, sizeof(src), "; capped at the %s roof", o->level[x - 1]);
+			capped_source(&src, o->level[x - 1]);
 		}
-		add_roof(md, 0, o->level[x], o->carm_bw[x], 0, src);
+		add_roof(md, 0, o->level[x], o->carm_bw[x], 0, &src);
 	}
-	add_roof(md, 0, "F_p", 0, o->peak_gflops, "peak");
+	rl_rf_source peak = { .kind = RL_RF_SRC_PEAK };
+	add_roof(md, 0, "F_p", 0, o->peak_gflops, &peak);
 	if (!(o->carm_bytes > 0)) {
 		snprintf(md->why, sizeof(md->why), "the generated code requests no bytes");
 		return;
@@ -330,20 +312,9 @@ static void compute_carm(const rl_report *r, rl_rooflines *o)
 	md->bound_gflops = fmin(roof, o->peak_gflops);
 	snprintf(md->bound, sizeof(md->bound), "%s", roof < o->peak_gflops ? o->level[y] : "F_p");
 	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
-	char a[32], b[32], e[32], t[80], tp[96] = "";
-	num3(o->carm_ai, a, sizeof(a));
-	num3(md->bound_gflops, b, sizeof(b));
-	num3(o->ecm_gflops, e, sizeof(e));
-	trickle_text(o, t, sizeof(t));
-	if (t[0])
-		snprintf(tp, sizeof(tp), " (%s)", t);
-	snprintf(md->note, sizeof(md->note), "CARM AI %s flop/B (core requests %g B per unit); data "
-		 "in %s%s: %s roof %s GFLOP/s, ECM %s GFLOP/s = %.0f %% of it", a, o->carm_bytes,
-		 o->level[o->ecm_level], tp, roof < o->peak_gflops ? o->level[y] : "F_p", b, e,
-		 md->bound_gflops > 0 ? 100 * o->ecm_gflops / md->bound_gflops : 0);
 }
 
-/* Mix of the table matching the code's load/store ratio (seed 003 uses the nearest one). */
+/* Mix of the table matching the code's load/store ratio (Marques et al., adCARM, use the nearest one). */
 static rl_mix mix_for(int loads, int stores)
 {
 	if (!stores)
@@ -364,16 +335,13 @@ static rl_fpop fpop_of(rl_iclass c)
 	}
 }
 
-static void compute_adcarm(const rl_report *r, rl_rooflines *o)
+/* The code's memory instructions: shares per width (load_share, store_share), the load/store
+ * mix and CNT[k] instructions of width 64 << k.  Returns the number of memory instructions. */
+static int adcarm_mix(const rl_body *bd, rl_rooflines *o, int cnt[4])
 {
-	const rl_machine *m = r->machine;
-	const rl_body *bd = &r->body;
-	rl_rf_model *md = &o->adcarm;
-	int loads = 0, stores = 0, cnt[4] = { 0 }, masked = 0, nfp = 0;
+	int loads = 0, stores = 0;
 	for (int i = 0; i < bd->ninsns; i++) {
 		const rl_insn *in = &bd->insns[i];
-		if (strstr(in->mnemonic, "{%k") || strstr(in->mnemonic, "mask"))
-			masked++;
 		if (in->mem == RL_MEM_NONE || in->mem_width <= 0)
 			continue;
 		int k = width_index(in->mem_width);
@@ -391,18 +359,20 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 		o->load_share[k] = nmem ? o->load_share[k] / nmem : 0;
 		o->store_share[k] = nmem ? o->store_share[k] / nmem : 0;
 	}
+	o->mem_loads = loads;
+	o->mem_stores = stores;
 	o->loads_per_store = stores ? (double)loads / stores : 1e9;
 	o->mix = mix_for(loads, stores);
-	/* masked lanes are not visible in the instruction records (GCC 12 at -O3 emits no
-	 * masked loop bodies for these loops); utilisation 1 */
-	o->masked_lanes = 1;
-	if (!nmem) {
-		snprintf(md->why, sizeof(md->why), "the generated code has no memory instruction");
-		return;
-	}
-	/* bandwidth per level: eq. 1 over the widths of the code at the code's mix */
-	char srcs[RL_RF_LEVELS][160];
+	return nmem;
+}
+
+/* Bandwidth roof per level: eq. 1 over the widths CNT of the code at the code's mix, else
+ * the level's CARM roof. */
+static void adcarm_bandwidths(const rl_machine *m, const int cnt[4], int nmem, rl_rooflines *o)
+{
+	rl_rf_model *md = &o->adcarm;
 	for (int y = 0; y < o->nlevels; y++) {
+		rl_rf_source src = { 0 };
 		const char *name = y < m->nlevels ? m->levels[y].name : "MEM";
 		rl_adcarm_term t[4];
 		int ok = 1;
@@ -412,7 +382,7 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 			t[k].amount = w / 8.0;
 			t[k].peak = 0;
 			if (cnt[k]) {
-				t[k].peak = table_bw(m, name, w, o->mix, NULL, 0);
+				t[k].peak = table_bw(m, name, w, o->mix, NULL);
 				if (!(t[k].peak > 0))
 					ok = 0;
 			}
@@ -420,28 +390,32 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 		char err[160];
 		double v = ok ? rl_adcarm_scale(t, 4, err, sizeof(err)) : -1;
 		if (v > 0) {
-			char one[96] = "";
 			int k0 = 0;
 			while (k0 < 3 && !cnt[k0])
 				k0++;
-			table_bw(m, name, 64 << k0, o->mix, one, sizeof(one));
-			snprintf(srcs[y], sizeof(srcs[y]), "eq. 1, %s rows (%s)", rl_mix_name(o->mix), one);
+			table_bw(m, name, 64 << k0, o->mix, &src);
+			src.kind = RL_RF_SRC_ADCARM_ROWS;
 		} else {
 			/* no rows for this mix and these widths: the level's CARM roof, unscaled */
 			v = o->carm_bw[y];
-			snprintf(srcs[y], sizeof(srcs[y]), "no %s rows for these widths: CARM roof",
-				 rl_mix_name(o->mix));
+			src.kind = RL_RF_SRC_ADCARM_NO_ROWS;
+			src.mix = o->mix;
 		}
 		if (y && o->ad_bw[y - 1] > 0 && v > o->ad_bw[y - 1]) {
 			v = o->ad_bw[y - 1];
-			rl_appendf(srcs[y], sizeof(srcs[y]), "; capped at the %s roof", o->level[y - 1]);
+			capped_source(&src, o->level[y - 1]);
 		}
 		o->ad_bw[y] = v > 0 ? v : 0;
-		add_roof(md, 0, name, o->ad_bw[y], 0, srcs[y]);
+		add_roof(md, 0, name, o->ad_bw[y], 0, &src);
 	}
-	/* FP roof: eq. 3 over the FP instruction types (op, width, precision) */
+}
+
+/* FP roof: eq. 3 over the FP instruction types (op, width, precision) of the code; F_p when
+ * the machine has no rows for them. */
+static void adcarm_fp_roof(const rl_machine *m, const rl_body *bd, rl_rooflines *o)
+{
 	rl_adcarm_term ft[RL_MAX_INSNS];
-	int nft = 0, fromcost = 0;
+	int nft = 0, fromcost = 0, nfp = 0;
 	for (int i = 0; i < bd->ninsns && nft < RL_MAX_INSNS; i++) {
 		const rl_insn *in = &bd->insns[i];
 		if (!is_fp(in->cls))
@@ -449,7 +423,7 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 		nfp++;
 		int prec = in->elem_bits == 32 ? 32 : 64;
 		int w = in->width > prec ? in->width : prec;
-		double p = table_flops(m, fpop_of(in->cls), w, prec, NULL, 0);
+		double p = table_flops(m, fpop_of(in->cls), w, prec, NULL);
 		if (!(p > 0)) {
 			p = cost_gflops(m, in->cls, w, prec);
 			fromcost++;
@@ -463,13 +437,20 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 	}
 	char err[160];
 	o->ad_peak = nft ? rl_adcarm_scale(ft, nft, err, sizeof(err)) : -1;
-	const char *psrc = fromcost ? "eq. 3 (some types from the in-core table)" : "eq. 3, peak_flops rows";
+	rl_rf_source src = { .kind = RL_RF_SRC_ADCARM_FP, .variant = fromcost > 0 };
 	if (!(o->ad_peak > 0)) {
 		o->ad_peak = o->peak_gflops;
-		psrc = nfp ? "no peak rows for the FP types: F_p" : "no FP instruction: F_p";
+		src.kind = RL_RF_SRC_ADCARM_FP_PEAK;
+		src.variant = nfp > 0;
 	}
-	add_roof(md, 0, "FP mix", 0, o->ad_peak, psrc);
-	/* memory impact (seed 003 eq. 7) from the bytes served by each level */
+	add_roof(&o->adcarm, 0, "FP mix", 0, o->ad_peak, &src);
+}
+
+/* Memory impact per level (Marques et al., adCARM, eq. 7) and the placement under the time-weighted
+ * bandwidth of the bytes served by each level. */
+static void adcarm_place(rl_rooflines *o)
+{
+	rl_rf_model *md = &o->adcarm;
 	double sum = 0, tsum = 0;
 	const double *served = o->served;
 	for (int y = 0; y < o->nlevels; y++)
@@ -498,59 +479,60 @@ static void compute_adcarm(const rl_report *r, rl_rooflines *o)
 	md->bound_gflops = fmin(roof, o->ad_peak);
 	snprintf(md->bound, sizeof(md->bound), "%s", roof < o->ad_peak ? o->level[top] : "FP mix");
 	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
-	char a[32], b[32], bw1[32], bwy[32], pk[32];
-	num3(o->carm_ai, a, sizeof(a));
-	num3(md->bound_gflops, b, sizeof(b));
-	num3(o->ad_bw[0], bw1, sizeof(bw1));
-	num3(o->ad_bw[o->data_level], bwy, sizeof(bwy));
-	num3(o->ad_peak, pk, sizeof(pk));
-	snprintf(md->note, sizeof(md->note), "adCARM (%s mix, %d loads : %d stores per pass): roofs "
-		 "L1 %s", rl_mix_name(o->mix), loads, stores, bw1);
-	if (o->data_level)
-		rl_appendf(md->note, sizeof(md->note), ", %s %s", o->level[o->data_level], bwy);
-	rl_appendf(md->note, sizeof(md->note), " GB/s, FP mix %s GFLOP/s; MS", pk);
-	for (int y = 0; y < o->nlevels; y++)
-		rl_appendf(md->note, sizeof(md->note), " %s %.0f%%", o->level[y], 100 * o->mem_share[y]);
-	rl_appendf(md->note, sizeof(md->note), ", MI");
-	for (int y = 0; y < o->nlevels; y++)
-		rl_appendf(md->note, sizeof(md->note), " %s %.0f%%", o->level[y], 100 * o->mem_impact[y]);
-	rl_appendf(md->note, sizeof(md->note), "; bound %s GFLOP/s (%s)", b, md->bound);
 }
 
-static void compute_ceilings(const rl_report *r, rl_rooflines *o)
+static void compute_adcarm(const rl_rf_input *in, rl_rooflines *o)
 {
-	const rl_machine *m = r->machine;
-	const rl_body *bd = &r->body;
-	const rl_incore *c = &r->incore;
+	int cnt[4] = { 0 };
+	int nmem = adcarm_mix(in->body, o, cnt);
+	/* masked lanes are not visible in the instruction records (GCC 12 at -O3 emits no
+	 * masked loop bodies for these loops); utilisation 1 */
+	o->masked_lanes = 1;
+	if (!nmem) {
+		snprintf(o->adcarm.why, sizeof(o->adcarm.why), "the generated code has no memory instruction");
+		return;
+	}
+	adcarm_bandwidths(in->machine, cnt, nmem, o);
+	adcarm_fp_roof(in->machine, in->body, o);
+	adcarm_place(o);
+}
+
+static void compute_ceilings(const rl_rf_input *in, rl_rooflines *o)
+{
+	const rl_machine *m = in->machine;
+	const rl_body *bd = in->body;
+	const rl_incore *c = in->incore;
 	rl_rf_model *md = &o->ceilings;
 	int prec = o->precision, w = widest_width(m);
-	char src[96] = "";
+	rl_rf_source src = { 0 };
 	/* F_p is drawn by the other models; here only the ceilings below it */
 	/* no SIMD: the scalar FMA (or add + mul) throughput */
-	double s = table_flops(m, RL_FP_FMA, prec, prec, src, sizeof(src));
+	double s = table_flops(m, RL_FP_FMA, prec, prec, &src);
 	if (!(s > 0)) {
 		double lanes = (double)w / prec;
 		s = lanes > 1 ? o->peak_gflops / lanes : o->peak_gflops;
-		snprintf(src, sizeof(src), "F_p / %g lanes", lanes);
+		src.kind = RL_RF_SRC_LANES;
+		src.value = lanes;
 	}
 	o->ceil_no_simd = s;
-	add_roof(md, 1, "no SIMD", 0, s, src);
+	add_roof(md, 1, "no SIMD", 0, s, &src);
 	/* no FMA: the better of add or mul at the widest width */
-	double a = table_flops(m, RL_FP_ADD, w, prec, src, sizeof(src));
-	double mu = table_flops(m, RL_FP_MUL, w, prec, NULL, 0);
+	double a = table_flops(m, RL_FP_ADD, w, prec, &src);
+	double mu = table_flops(m, RL_FP_MUL, w, prec, NULL);
 	if (!(a > 0 || mu > 0)) {
 		a = o->peak_gflops / 2;
-		snprintf(src, sizeof(src), "F_p / 2 (one op per FMA slot)");
+		src.kind = RL_RF_SRC_HALF_PEAK;
 	}
 	o->ceil_no_fma = fmax(a, mu);
-	add_roof(md, 1, "no FMA", 0, o->ceil_no_fma, src);
+	add_roof(md, 1, "no FMA", 0, o->ceil_no_fma, &src);
 	/* per pass of the body -> GFLOP/s */
-	double passes = bd->iters_per_pass > 0 ? (double)r->traffic.iters_per_unit / bd->iters_per_pass : 1;
+	double passes = passes_per_unit(in);
 	double flops_pass = passes > 0 ? o->flops_per_unit / passes : 0;
 	if (c->t_latency > 0 && m->clock_ghz > 0) {
 		o->ceil_latency = flops_pass / c->t_latency * m->clock_ghz;
-		snprintf(src, sizeof(src), "loop-carried chain %g cy per pass", c->t_latency);
-		add_roof(md, 1, "latency", 0, o->ceil_latency, src);
+		src.kind = RL_RF_SRC_LATENCY;
+		src.value = c->t_latency;
+		add_roof(md, 1, "latency", 0, o->ceil_latency, &src);
 	}
 	int nfp = 0, vec = 0, fma = 0, addmul = 0;
 	for (int i = 0; i < bd->ninsns; i++) {
@@ -566,13 +548,16 @@ static void compute_ceilings(const rl_report *r, rl_rooflines *o)
 			addmul = 1;
 	}
 	o->fp_fraction = bd->ninsns ? (double)nfp / bd->ninsns : 0;
+	o->code_simd = vec;
+	o->code_fma = fma;
 	if (c->t_frontend > 0 && m->clock_ghz > 0) {
 		o->ceil_fp_fraction = flops_pass / c->t_frontend * m->clock_ghz;
-		snprintf(src, sizeof(src), "issue: %.0f %% FP instructions, front end %g cy per pass",
-			 100 * o->fp_fraction, c->t_frontend);
+		src.kind = RL_RF_SRC_FP_FRACTION;
+		src.value = o->fp_fraction;
+		src.cycles = c->t_frontend;
 		char nm[RL_RF_NAME];
 		snprintf(nm, sizeof(nm), "FP fraction %.0f%%", 100 * o->fp_fraction);
-		add_roof(md, 1, nm, 0, o->ceil_fp_fraction, src);
+		add_roof(md, 1, nm, 0, o->ceil_fp_fraction, &src);
 	}
 	/* the ceilings that apply to this code, and the lowest of them */
 	double bound = o->peak_gflops;
@@ -588,68 +573,33 @@ static void compute_ceilings(const rl_report *r, rl_rooflines *o)
 	md->bound_gflops = bound;
 	snprintf(md->bound, sizeof(md->bound), "%s", what);
 	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
-	char b1[32], b2[32], b3[32], b4[32], b5[32];
-	num3(o->ceil_no_simd, b1, sizeof(b1));
-	num3(o->ceil_no_fma, b2, sizeof(b2));
-	num3(o->ceil_latency, b3, sizeof(b3));
-	num3(o->ceil_fp_fraction, b4, sizeof(b4));
-	num3(bound, b5, sizeof(b5));
-	snprintf(md->note, sizeof(md->note), "in-core ceilings (GFLOP/s): no SIMD %s, no FMA %s, "
-		 "latency %s, FP fraction %.0f %% -> %s; code is %s, %s FMA: bound %s (%s)", b1, b2,
-		 o->ceil_latency > 0 ? b3 : "n/a", 100 * o->fp_fraction,
-		 o->ceil_fp_fraction > 0 ? b4 : "n/a", vec ? "SIMD" : "scalar",
-		 fma ? "with" : "without", b5, what);
 }
 
 /* ------------------------------------------------------------------ entry points */
 
-void rl_rooflines_compute(const rl_report *r, rl_rooflines *o)
+/* Bytes requested by the core per unit of work, from the generated loads and stores. */
+static double requested_bytes(const rl_rf_input *in)
 {
-	memset(o, 0, sizeof(*o));
-	o->cores = 1;
-	if (!r || !r->analysed || !r->nest || !r->machine) {
-		snprintf(o->why, sizeof(o->why), "not analysed");
-		return;
-	}
-	const rl_machine *m = r->machine;
-	const rl_nest *n = r->nest;
-	double f[2];
-	for (int p = 0; p < 2; p++)
-		f[p] = n->flops[p].add + n->flops[p].mul + 2.0 * n->flops[p].fma + n->flops[p].div +
-		       n->flops[p].sqrt;
-	o->precision = f[0] > f[1] ? 32 : 64;
-	o->flops_per_unit = (f[0] + f[1]) * r->traffic.iters_per_unit;
-	o->nlevels = m->nlevels + 1;
-	for (int x = 0; x < o->nlevels; x++)
-		snprintf(o->level[x], sizeof(o->level[x]), "%s", x < m->nlevels ? m->levels[x].name : "MEM");
-	if (!(o->flops_per_unit > 0)) {
-		snprintf(o->why, sizeof(o->why), "no floating-point work in the nest");
-		return;
-	}
-	/* bytes requested by the core per unit, from the generated loads and stores */
-	const rl_body *bd = &r->body;
+	const rl_body *bd = in->body;
 	double per_pass = 0;
 	for (int i = 0; i < bd->ninsns; i++)
 		if (bd->insns[i].mem != RL_MEM_NONE)
 			per_pass += bd->insns[i].mem_width / 8.0;
-	double passes = bd->iters_per_pass > 0 ? (double)r->traffic.iters_per_unit / bd->iters_per_pass : 1;
-	o->carm_bytes = per_pass * passes;
-	/* the ECM data level of the concise note (model/perf.c: working set against the
-	 * capacities; MEM when a size is unknown).  Its prediction has the data resident there:
-	 * no line crosses beyond it, so the layer-condition traffic stops there too (a nest
-	 * whose working set fits in L2 is placed with L2 bytes, not with the cold sweep the
-	 * traffic would fetch from memory) */
-	o->ecm_level = o->nlevels - 1;
-	if (r->perf.valid && r->perf.data_level >= 0 && r->perf.data_level < o->nlevels - 1)
-		o->ecm_level = r->perf.data_level;
-	/* bytes served by each level (seed 003: requested by the core, served by y after
+	return per_pass * passes_per_unit(in);
+}
+
+/* Bytes served by each level up to ecm_level, their shares, and the level whose roof
+ * applies (o->data_level). */
+static void served_bytes(const rl_rf_input *in, rl_rooflines *o)
+{
+	const rl_traffic *t = in->traffic;
+	/* bytes served by each level (Marques et al., adCARM: requested by the core, served by y after
 	 * traversing the levels above): what reaches y minus what goes beyond it */
-	int line = rl_machine_line_bytes(m);
+	int line = rl_machine_line_bytes(in->machine);
 	double reach[RL_RF_LEVELS] = { 0 };
 	reach[0] = o->carm_bytes;
 	for (int y = 1; y <= o->ecm_level; y++)
-		reach[y] = y - 1 < r->traffic.nboundaries
-			? (r->traffic.load_lines[y - 1] + r->traffic.wa_lines[y - 1]) * line : 0;
+		reach[y] = y - 1 < t->nboundaries ? (t->load_lines[y - 1] + t->wa_lines[y - 1]) * line : 0;
 	double sum = 0;
 	for (int y = 0; y < o->nlevels; y++) {
 		o->served[y] = y + 1 < o->nlevels ? fmax(0, reach[y] - reach[y + 1]) : reach[y];
@@ -663,79 +613,61 @@ void rl_rooflines_compute(const rl_report *r, rl_rooflines *o)
 		if (o->mem_share[y] >= RL_RF_DATA_SHARE)
 			o->data_level = y;
 	}
-	double cy = o->ecm_level <= r->ecm.ntransfers ? r->ecm.prediction[o->ecm_level] : 0;
+}
+
+void rl_rooflines_compute(const rl_rf_input *in, rl_rooflines *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->cores = 1;
+	if (!in || !in->machine || !in->flops || !in->body || !in->traffic || !in->ecm) {
+		snprintf(o->why, sizeof(o->why), "not analysed");
+		return;
+	}
+	const rl_machine *m = in->machine;
+	double f[2] = { rl_perf_flops(&in->flops[0]), rl_perf_flops(&in->flops[1]) };
+	o->precision = f[0] > f[1] ? 32 : 64;
+	o->flops_per_unit = (f[0] + f[1]) * in->traffic->iters_per_unit;
+	o->nlevels = m->nlevels + 1;
+	for (int x = 0; x < o->nlevels; x++)
+		snprintf(o->level[x], sizeof(o->level[x]), "%s", x < m->nlevels ? m->levels[x].name : "MEM");
+	if (!(o->flops_per_unit > 0)) {
+		snprintf(o->why, sizeof(o->why), "no floating-point work in the nest");
+		return;
+	}
+	o->carm_bytes = requested_bytes(in);
+	/* the ECM data level of the concise note (model/perf.c: working set against the
+	 * capacities; MEM when a size is unknown).  Its prediction has the data resident there:
+	 * no line crosses beyond it, so the layer-condition traffic stops there too (a nest
+	 * whose working set fits in L2 is placed with L2 bytes, not with the cold sweep the
+	 * traffic would fetch from memory) */
+	o->ecm_level = o->nlevels - 1;
+	if (in->data_level >= 0 && in->data_level < o->nlevels - 1)
+		o->ecm_level = in->data_level;
+	served_bytes(in, o);
+	double cy = o->ecm_level <= in->ecm->ntransfers ? in->ecm->prediction[o->ecm_level] : 0;
 	o->ecm_gflops = cy > 0 ? o->flops_per_unit / cy * m->clock_ghz : 0;
-	char src[96];
-	o->peak_gflops = peak_flops(m, o->precision, src, sizeof(src));
+	rl_rf_source src = { 0 };
+	o->peak_gflops = peak_flops(m, o->precision, &src);
 	if (!(o->peak_gflops > 0)) {
 		snprintf(o->why, sizeof(o->why), "machine '%s' has no peak FP figure (no peak_flops "
 			 "rows and no FP rows in its in-core table)", m->name);
 		return;
 	}
 	o->computed = 1;
-	compute_carm(r, o);     /* first: ORM L1 and adCARM use its bytes and roofs */
-	compute_orm(r, o);
-	compute_adcarm(r, o);
-	compute_ceilings(r, o);
+	compute_carm(in, o);     /* first: ORM L1 and adCARM use its bytes and roofs */
+	compute_orm(in, o);
+	compute_adcarm(in, o);
+	compute_ceilings(in, o);
 	/* F_p roofs of ORM */
-	add_roof(&o->orm, 0, "F_p", 0, o->peak_gflops, src);
+	add_roof(&o->orm, 0, "F_p", 0, o->peak_gflops, &src);
 }
 
-void rl_roofline_summary(const rl_report *r, char *buf, size_t len)
+const rl_rf_model *rl_rooflines_model(const rl_rooflines *o, rl_rf_kind kind)
 {
-	if (!len)
-		return;
-	buf[0] = '\0';
-	const rl_rooflines *o = r ? &r->rooflines : NULL;
-	if (!o || !o->computed) {
-		snprintf(buf, len, "no roofline (%s)", o && o->why[0] ? o->why : "not analysed");
-		return;
+	switch (kind) {
+	case RL_RF_ORM: return &o->orm;
+	case RL_RF_CARM: return &o->carm;
+	case RL_RF_ADCARM: return &o->adcarm;
+	default: return &o->ceilings;
 	}
-	char a[32], c[32], g[32], t[80], tp[96] = "";
-	num3(o->carm_ai, c, sizeof(c));
-	/* the data level is the ECM's ("data in X" at the start of the note); a roof inside it
-	 * is said with the share of the bytes that come from beyond that roof */
-	trickle_text(o, t, sizeof(t));
-	if (t[0])
-		snprintf(tp, sizeof(tp), ": %s", t);
-	if (o->ceilings.valid && o->ceilings.bound_gflops < o->orm.bound_gflops) {
-		/* an in-core ceiling lies below every memory roof */
-		num3(o->ceilings.bound_gflops, g, sizeof(g));
-		snprintf(buf, len, "core-bound (%s ceiling %s GFLOP/s below the %s roof; CARM AI %s "
-			 "flop/B, data in %s%s)", o->ceilings.bound, g, o->orm.bound, c,
-			 o->level[o->ecm_level], tp);
-	} else if (o->orm_limit >= 0) {
-		num3(o->orm_ai[o->orm_limit], a, sizeof(a));
-		snprintf(buf, len, "memory-bound (ORM AI %s flop/B at %s, CARM AI %s flop/B under the "
-			 "%s roof%s)", a, o->level[o->orm_limit], c, o->carm.valid ? o->carm.bound : "?",
-			 tp);
-	} else {
-		num3(o->peak_gflops, g, sizeof(g));
-		snprintf(buf, len, "compute-bound (F_p %s GFLOP/s; CARM AI %s flop/B)", g, c);
-	}
-}
-
-int rl_roofline_verbose_count(const rl_report *r)
-{
-	return r && r->analysed ? (r->rooflines.computed ? 4 : 1) : 0;
-}
-
-int rl_roofline_verbose(const rl_report *r, int i, char *buf, size_t len)
-{
-	if (i < 0 || i >= rl_roofline_verbose_count(r) || !len)
-		return 0;
-	const rl_rooflines *o = &r->rooflines;
-	if (!o->computed) {
-		if (i)
-			return 0;
-		snprintf(buf, len, "roofline: no roofline models: %s", o->why[0] ? o->why : "not analysed");
-		return 1;
-	}
-	const rl_rf_model *md = i == 0 ? &o->orm : i == 1 ? &o->carm : i == 2 ? &o->adcarm : &o->ceilings;
-	if (md->valid)
-		snprintf(buf, len, "roofline: %s", md->note);
-	else
-		snprintf(buf, len, "roofline: %s skipped: %s", i == 0 ? "ORM" : i == 1 ? "CARM"
-			 : i == 2 ? "adCARM" : "in-core ceilings", md->why);
-	return 1;
 }

@@ -1,27 +1,35 @@
-/* The roofline family for one loop nest (issue 6; seeds 000-003, docs/model.md).
+/* The roofline family for one loop nest (docs/model.md section 6; the papers: Williams,
+ * Waterman, Patterson, "Roofline", CACM 2009; Ilic, Pratas, Sousa, "Cache-aware Roofline
+ * model", IEEE CAL 2014; Marques et al., "Application-driven Cache-Aware Roofline Model",
+ * FGCS; Caparros Cabezas, Pueschel, "Extending the Roofline Model").
  *
  * All models are for ONE core (the ECM prediction is single-core): roofs from tables of
  * n-core rows are scaled to one core for private caches (row / n); shared levels and memory
  * keep the chip's figure (an upper bound for one core), unless a 1-core row or the machine's
  * memory.single_core_bandwidth exists.  Work = FP operations of the source (an FMA counts 2)
- * per unit of work (r->traffic.iters_per_unit iterations).
+ * per unit of work (traffic->iters_per_unit iterations).
  *
- *  - ORM (hierarchical original roofline, seed 002): per level x (L1 = core<->L1 bytes,
+ *  - ORM (hierarchical original roofline, Williams et al.): per level x (L1 = core<->L1 bytes,
  *    L2 = L1<->L2 bytes, ..., MEM = L3<->MEM bytes), I_x = flops / bytes crossing into x,
  *    P_x = min(I_x * B_x, F_p); the bound is min_x P_x and the limiting level its argmin.
- *  - CARM (seed 001): one AI = flops / all bytes the core requests (loads + stores of the
+ *  - CARM (Ilic et al.): one AI = flops / all bytes the core requests (loads + stores of the
  *    generated code), roofs B_{x->C} for every level and F_p; the point is placed under the
  *    roof of the level the data is served from (data_level below).
  *
  *  Every model places the same ECM prediction as the concise note: the one at the ECM data
- *  level (r->perf.data_level: working set against the capacities, MEM when a size is
- *  unknown).  That prediction has the data resident there and no line crossing beyond it,
+ *  level (rl_rf_input.data_level, model/perf.c: working set against the capacities, MEM
+ *  when a size is unknown).  That prediction has the data resident there and no line crossing beyond it,
  *  so the bytes of every model stop at that level too (ORM: no traffic into outer levels;
  *  CARM/adCARM: what reaches it is served by it).
- *  - adCARM (seed 003): the same with the roofs scaled to the loop's instruction mix
+ *  - adCARM (Marques et al.): the same with the roofs scaled to the loop's instruction mix
  *    (model/adcarm.h): access widths + load/store mix -> bandwidth rows, FP types/widths ->
  *    peak rows; memory share MS_y and memory impact MI_y per level.
- *  - ceilings (seeds 002, 000): no SIMD, no FMA, latency-bound chain, FP fraction of the mix.
+ *  - ceilings (Williams et al.; Caparros Cabezas, Pueschel): no SIMD, no FMA, latency-bound
+ *    chain, FP fraction of the mix.
+ *
+ * The model computes numbers and named terms (which roof binds, which level, the share of
+ * bytes, where a figure came from); every sentence about them is written in
+ * diag/roofline-text.c.
  *
  * Errors are values: a model that cannot be computed has valid == 0 and a reason in why.
  */
@@ -30,6 +38,7 @@
 
 #include <stddef.h>
 #include "machines/machine.h"
+#include "model/ecm.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,11 +50,48 @@ extern "C" {
 #define RL_RF_LEVELS (RL_MAX_LEVELS + 1)   /* cache levels + MEM */
 #define RL_RF_DATA_SHARE 0.05              /* share of served bytes that makes a level "where the data lives" */
 
+/* Where a roof's figure came from (its text: diag/roofline-text.c). */
+typedef enum rl_rf_src_kind {
+	RL_RF_SRC_NONE,
+	RL_RF_SRC_TABLE_BW,      /* a bandwidth row: level, width, mix, cores, per_core */
+	RL_RF_SRC_TABLE_FLOPS,   /* a peak_flops row: op, width, precision, cores */
+	RL_RF_SRC_INCORE_FLOPS,  /* clock x width-bit FMA or add + mul per cycle of the in-core table */
+	RL_RF_SRC_INCORE_LOADS,  /* clock x width-bit loads per cycle of the in-core table */
+	RL_RF_SRC_TRANSFER,      /* line / from-level transfer (cycles per line) x clock */
+	RL_RF_SRC_MEM_1CORE,     /* memory.single_core_bandwidth */
+	RL_RF_SRC_MEM_CHIP,      /* memory.bandwidth (chip) */
+	RL_RF_SRC_ECM_VIEW,      /* line / (L1 load + transfers to level, the overlap rule) x clock */
+	RL_RF_SRC_PEAK,          /* F_p */
+	RL_RF_SRC_ADCARM_ROWS,   /* eq. 1 over the mix's rows; the row fields describe one of them */
+	RL_RF_SRC_ADCARM_NO_ROWS,/* no rows of the mix for the code's widths: the CARM roof */
+	RL_RF_SRC_ADCARM_FP,     /* eq. 3 over the FP types' peak_flops rows */
+	RL_RF_SRC_ADCARM_FP_PEAK,/* no peak rows for the FP types (or no FP instruction): F_p */
+	RL_RF_SRC_LANES,         /* F_p / value lanes */
+	RL_RF_SRC_HALF_PEAK,     /* F_p / 2 (one op per FMA slot) */
+	RL_RF_SRC_LATENCY,       /* loop-carried chain of value cy per pass */
+	RL_RF_SRC_FP_FRACTION    /* issue bound: share (value) of FP instructions, cycles of the front end */
+} rl_rf_src_kind;
+
+typedef struct rl_rf_source {
+	rl_rf_src_kind kind;
+	char level[8];           /* table row level; transfer and ECM view: the level served */
+	char from[8];            /* transfer: the level above */
+	int width, cores, precision;
+	int per_core;            /* table row of n cores divided by n (private level) */
+	rl_mix mix;
+	rl_fpop op;
+	int variant;             /* INCORE_FLOPS: 1 FMA, 0 add + mul; ADCARM_FP: 1 some types from the
+				    in-core table; ADCARM_FP_PEAK: 1 FP instructions without rows, 0 none */
+	rl_overlap overlap;      /* ECM view */
+	double cycles, value;
+	char capped[8];          /* "" or the inner level whose roof caps this one */
+} rl_rf_source;
+
 typedef struct rl_rf_roof {
 	char name[RL_RF_NAME];
 	double gbs;              /* > 0: sloped (bandwidth) roof */
 	double gflops;           /* > 0: flat (compute) roof */
-	char source[160];        /* where the figure came from ("table L1 512-bit load 18 cores / 18") */
+	rl_rf_source source;     /* where the figure came from */
 } rl_rf_roof;
 
 typedef struct rl_rf_point {
@@ -64,9 +110,13 @@ typedef struct rl_rf_model {
 	int npoints;
 	rl_rf_point points[RL_RF_MAX_POINTS];
 	double bound_gflops;     /* attainable performance of the loop in this model */
-	char bound[RL_RF_NAME];  /* what limits it: "MEM bandwidth", "F_p", "latency", ... */
-	char note[384];          /* one line, "roofline: ..." without that prefix */
+	char bound[RL_RF_NAME];  /* what limits it: a level name, "F_p", "FP mix", "latency", ... */
 } rl_rf_model;
+
+/* The four models, in the order of the verbose notes. */
+typedef enum rl_rf_kind {
+	RL_RF_ORM, RL_RF_CARM, RL_RF_ADCARM, RL_RF_CEILINGS, RL_RF_NKINDS
+} rl_rf_kind;
 
 typedef struct rl_rooflines {
 	int computed;            /* 0: nothing (no FP work or not analysed), see why */
@@ -101,6 +151,7 @@ typedef struct rl_rooflines {
 	/* adCARM */
 	double load_share[4];             /* share of memory instructions 64/128/256/512 bit (loads) */
 	double store_share[4];
+	int mem_loads, mem_stores;        /* load and store instructions per pass of the code */
 	double loads_per_store;           /* load/store ratio of the code (inf: no stores -> 1e9) */
 	rl_mix mix;                       /* bandwidth-table mix matched to that ratio */
 	double masked_lanes;              /* share of active lanes of masked ops (1: none seen) */
@@ -114,23 +165,28 @@ typedef struct rl_rooflines {
 	/* in-core ceilings */
 	double ceil_no_simd, ceil_no_fma, ceil_latency, ceil_fp_fraction;   /* GFLOP/s, 0 unknown */
 	double fp_fraction;               /* FP instructions / all instructions of the pass */
+	int code_simd, code_fma;          /* 1: the code has SIMD FP instructions / FMAs */
 	rl_rf_model ceilings;
 } rl_rooflines;
 
-struct rl_report;
+/* What the models read: the generated code, its costs and traffic, the ECM of the nest and
+ * the ECM data level (model/perf.c); all borrowed. */
+typedef struct rl_rf_input {
+	const rl_machine *machine;
+	const rl_flops *flops;   /* [0] float, [1] double: FP operations per source iteration */
+	const rl_body *body;     /* instructions of one pass of the innermost loop */
+	const rl_incore *incore;
+	const rl_traffic *traffic;
+	const rl_ecm *ecm;
+	int data_level;          /* ECM data level: 0.. cache, nlevels = MEM, -1 unknown */
+} rl_rf_input;
 
-/* Compute every model for R (analysed) into OUT.  Never fails: out->computed = 0 with a
- * reason, or a model with valid = 0 and a reason. */
-void rl_rooflines_compute(const struct rl_report *r, rl_rooflines *out);
+/* Compute every model for IN into OUT.  Never fails: out->computed = 0 with a reason, or a
+ * model with valid = 0 and a reason.  The note texts are written by diag/roofline-text.c. */
+void rl_rooflines_compute(const rl_rf_input *in, rl_rooflines *out);
 
-/* Short phrase for the concise note: "memory-bound (ORM AI 0.08 flop/B at MEM, CARM AI 0.05
- * flop/B under the L1 roof)", or "no FP work" / "not analysed".  Uses r->rooflines. */
-void rl_roofline_summary(const struct rl_report *r, char *buf, size_t len);
-
-/* Verbose note lines: I = 0 ORM, 1 CARM, 2 adCARM, 3 ceilings (one line with the reason when
- * not computed); 0 when I >= rl_roofline_verbose_count(R).  BUF gets "roofline: ORM ..." etc. */
-int rl_roofline_verbose(const struct rl_report *r, int i, char *buf, size_t len);
-int rl_roofline_verbose_count(const struct rl_report *r);   /* 4, or 1 when not computed */
+/* Model KIND of O. */
+const rl_rf_model *rl_rooflines_model(const rl_rooflines *o, rl_rf_kind kind);
 
 #ifdef __cplusplus
 }

@@ -98,7 +98,8 @@ typedef struct nest {
 	int approx;             /* trip count approximated (bounds depend on outer iterators) */
 	double seconds;         /* < 0 unknown */
 	double share;           /* of the known total, < 0 unknown */
-	double ai, gflops;      /* roofline point (data in memory); ai <= 0: no FP work */
+	double ai, gflops;      /* roofline point of the notes; ai <= 0: no FP work */
+	char level[8];          /* the point's data level ("L2", "MEM") */
 	int rank;
 } nest;
 
@@ -240,24 +241,33 @@ static double nest_iterations(const json_t *n, int *approx)
 	return total;
 }
 
-static double flops_per_iteration(const json_t *n)
+/* The nest's roofline point, as the notes place it (model/roofline.c): CARM AI and the ECM
+ * prediction at the ECM data level, from the CARM point of the JSON ("rooflines".CARM.points,
+ * label "ECM"; inputs.ecm_level).  Without it (no roofline models) the memory placement of the
+ * performance figures: AI = 1 / memory code balance, GFLOP/s with the data in memory. */
+static void nest_point(nest *r)
 {
-	const json_t *f = json_object_get(json_object_get(n, "inputs"), "flops_per_iteration");
-	double sum = 0;
-	for (int p = 0; p < 2; p++) {
-		const json_t *x = json_object_get(f, p ? "double" : "float");
-		sum += rl_view_num(x, "add", 0) + rl_view_num(x, "mul", 0) +
-		       2 * rl_view_num(x, "fma", 0) + rl_view_num(x, "div", 0) +
-		       rl_view_num(x, "sqrt", 0);
+	const json_t *carm = json_object_get(json_object_get(r->nest, "rooflines"), "CARM");
+	const json_t *pts = json_object_get(carm, "points");
+	r->ai = r->gflops = 0;
+	for (size_t i = 0; i < json_array_size(pts); i++) {
+		const json_t *pt = json_array_get(pts, i);
+		if (strcmp(rl_view_str(pt, "label", ""), "ECM"))
+			continue;
+		r->ai = rl_view_num(pt, "ai", 0);
+		r->gflops = rl_view_num(pt, "gflops", 0);
+		snprintf(r->level, sizeof(r->level), "%s",
+			 rl_view_str(json_object_get(carm, "inputs"), "ecm_level", "?"));
+		return;
 	}
-	return sum;
-}
-
-static int line_bytes(const json_t *doc)
-{
-	const json_t *caches = json_object_get(json_object_get(doc, "machine"), "caches");
-	double b = rl_view_num(json_array_get(caches, 0), "line_bytes", 64);
-	return b > 0 ? (int)b : 64;
+	const json_t *perf = json_object_get(r->nest, "performance");
+	const json_t *by_level = json_object_get(perf, "per_second_by_level");
+	double balance = rl_view_num(perf, "memory_code_balance_bytes_per_work", 0);
+	if (strcmp(rl_view_str(perf, "work", ""), "flop") || !(balance > 0) || !json_array_size(by_level))
+		return;
+	r->ai = 1 / balance;
+	r->gflops = json_number_value(json_array_get(by_level, json_array_size(by_level) - 1)) / 1e9;
+	snprintf(r->level, sizeof(r->level), "MEM");
 }
 
 static void nest_eval(nest *r)
@@ -275,16 +285,7 @@ static void nest_eval(nest *r)
 		if (ghz > 0)
 			r->seconds = r->units * r->cy_unit / (ghz * 1e9);
 	}
-	const json_t *traffic = json_object_get(r->nest, "traffic");
-	const json_t *last = json_array_get(traffic, json_array_size(traffic) - 1);
-	double lines = rl_view_num(last, "load_lines", 0) + rl_view_num(last, "write_allocate_lines", 0) +
-		       rl_view_num(last, "evict_lines", 0);
-	double flops = flops_per_iteration(r->nest) * per_unit;
-	r->ai = r->gflops = 0;
-	if (flops > 0 && lines > 0 && r->cy_unit > 0 && ghz > 0) {
-		r->ai = flops / (lines * line_bytes(r->doc));
-		r->gflops = flops / r->cy_unit * ghz;
-	}
+	nest_point(r);
 }
 
 static int cmp_nest(const void *va, const void *vb)
@@ -318,18 +319,6 @@ static void esc(FILE *o, const char *s)
 		default: fputc(*s, o);
 		}
 	}
-}
-
-static void fmt_num(double v, char *buf, size_t len)
-{
-	if (v == 0)
-		snprintf(buf, len, "0");
-	else if (fabs(v) >= 100 || fabs(v - round(v)) < 1e-9)
-		snprintf(buf, len, "%.0f", v);
-	else if (fabs(v) >= 1)
-		snprintf(buf, len, "%.1f", v);
-	else
-		snprintf(buf, len, "%.2g", v);
 }
 
 static void fmt_time(double s, char *buf, size_t len)
@@ -417,13 +406,13 @@ static void machine_roofs(chart *c, const json_t *machine)
 	char label[128], num[32];
 	double bw = rl_view_num(machine, "memory_bandwidth_gbs", 0);
 	if (bw > 0) {
-		fmt_num(bw, num, sizeof(num));
+		rl_view_number2(bw, num, sizeof(num));
 		snprintf(label, sizeof(label), "memory %s GB/s", num);
 		chart_roof(c, bw, 0, label, 0);
 	}
 	double peak = rl_view_num(machine, "peak_gflops", 0);
 	if (peak > 0) {
-		fmt_num(peak, num, sizeof(num));
+		rl_view_number2(peak, num, sizeof(num));
 		snprintf(label, sizeof(label), "peak %s GFLOP/s", num);
 		chart_roof(c, 0, peak, label, 0);
 	}
@@ -434,7 +423,7 @@ static void machine_roofs(chart *c, const json_t *machine)
 		if (g <= 0 || cores != 1)
 			continue;
 		char w[32] = "";
-		fmt_num(g, num, sizeof(num));
+		rl_view_number2(g, num, sizeof(num));
 		if (rl_view_has_num(row, "width"))
 			snprintf(w, sizeof(w), " %d-bit", (int)rl_view_num(row, "width", 0));
 		snprintf(label, sizeof(label), "%s%s %s %s GFLOP/s", rl_view_str(row, "op", "peak"), w,
@@ -491,7 +480,7 @@ static void rooflines_model(chart *c, const json_t *m, const char *key)
 			char label[128];
 			double bw = first_num(r, k_bw), g = bw > 0 ? 0 : first_num(r, k_peak), v = bw > 0 ? bw : g;
 			char num[32];
-			fmt_num(v, num, sizeof(num));
+			rl_view_number2(v, num, sizeof(num));
 			snprintf(label, sizeof(label), "%s: %s %s %s", model, first_str(r, k_label, *rk), num,
 				 bw > 0 ? "GB/s" : "GFLOP/s");
 			chart_roof(c, bw, g, label, series);
@@ -531,9 +520,19 @@ static void rooflines_json(chart *c, const json_t *rl)
 #define MT 16
 #define MB 48
 
-static void draw_chart(FILE *o, const chart *c, const char *id, const char *title)
+/* Log-log axes of a chart: decades lx0..lx1 (AI) and ly0..ly1 (GFLOP/s), plot size pw x ph. */
+typedef struct axes {
+	double lx0, lx1, ly0, ly1;
+	double maxpeak;         /* highest flat roof (sloped roofs end there), 0: none */
+	int pw, ph;
+} axes;
+
+#define X(v) (ML + (log10(v) - ax->lx0) / (ax->lx1 - ax->lx0) * ax->pw)
+#define Y(v) (MT + (ax->ly1 - log10(v)) / (ax->ly1 - ax->ly0) * ax->ph)
+
+/* Ranges: decades covering points, peaks and the bandwidth roofs at AI 1. */
+static void chart_axes(const chart *c, axes *ax)
 {
-	/* Ranges: decades covering points, peaks and the bandwidth roofs at AI 1. */
 	double xlo = 1e-2, xhi = 1e2, ylo = 1e300, yhi = 0;
 	for (int i = 0; i < c->npoints; i++) {
 		xlo = fmin(xlo, c->points[i].ai);
@@ -541,65 +540,66 @@ static void draw_chart(FILE *o, const chart *c, const char *id, const char *titl
 		ylo = fmin(ylo, c->points[i].gflops);
 		yhi = fmax(yhi, c->points[i].gflops);
 	}
-	double maxpeak = 0;
+	ax->maxpeak = 0;
 	for (int i = 0; i < c->nroofs; i++) {
 		const roof *r = &c->roofs[i];
 		double v = r->gbs > 0 ? r->gbs : r->gflops;
 		ylo = fmin(ylo, r->gbs > 0 ? r->gbs * xlo : v);
 		yhi = fmax(yhi, v);
 		if (r->gflops > 0)
-			maxpeak = fmax(maxpeak, r->gflops);
+			ax->maxpeak = fmax(ax->maxpeak, r->gflops);
 	}
 	if (yhi <= 0)
 		ylo = 0.1, yhi = 10;
-	double lx0 = floor(log10(xlo)), lx1 = ceil(log10(xhi));
-	double ly0 = floor(log10(ylo)), ly1 = ceil(log10(yhi * 1.5));
-	if (ly1 - ly0 < 2)
-		ly0 = ly1 - 2;
-	int pw = CW - ML - MR, ph = CH - MT - MB;
-#define X(v) (ML + (log10(v) - lx0) / (lx1 - lx0) * pw)
-#define Y(v) (MT + (ly1 - log10(v)) / (ly1 - ly0) * ph)
-	fprintf(o, "<svg class=\"roofline\" id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" "
-		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n", id, CW, CH, CW, CH);
-	fputs("<title>", o);
-	esc(o, title);
-	fputs("</title>\n", o);
-	fprintf(o, "<defs><clipPath id=\"%s-clip\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>"
-		"</clipPath></defs>\n", id, ML, MT, pw, ph);
-	fprintf(o, "<rect class=\"plot-area\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", ML, MT, pw, ph);
+	ax->lx0 = floor(log10(xlo));
+	ax->lx1 = ceil(log10(xhi));
+	ax->ly0 = floor(log10(ylo));
+	ax->ly1 = ceil(log10(yhi * 1.5));
+	if (ax->ly1 - ax->ly0 < 2)
+		ax->ly0 = ax->ly1 - 2;
+	ax->pw = CW - ML - MR;
+	ax->ph = CH - MT - MB;
+}
+
+static void draw_axes(FILE *o, const axes *ax)
+{
 	/* axes with decade ticks */
 	fprintf(o, "<g class=\"axis x-axis\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-		ML, MT + ph, ML + pw, MT + ph);
-	for (double d = lx0; d <= lx1 + 1e-9; d++) {
+		ML, MT + ax->ph, ML + ax->pw, MT + ax->ph);
+	for (double d = ax->lx0; d <= ax->lx1 + 1e-9; d++) {
 		double x = X(pow(10, d));
 		fprintf(o, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
 			"<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
 			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
-			x, MT + ph, x, MT + ph + 5, x, MT, x, MT + ph, x, MT + ph + 18, pow(10, d));
+			x, MT + ax->ph, x, MT + ax->ph + 5, x, MT, x, MT + ax->ph, x, MT + ax->ph + 18, pow(10, d));
 	}
 	fprintf(o, "<text class=\"axis-label\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">"
-		"arithmetic intensity [flop/byte] (log)</text></g>\n", ML + pw / 2, CH - 8);
+		"arithmetic intensity [flop/byte] (log)</text></g>\n", ML + ax->pw / 2, CH - 8);
 	fprintf(o, "<g class=\"axis y-axis\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-		ML, MT, ML, MT + ph);
-	for (double d = ly0; d <= ly1 + 1e-9; d++) {
+		ML, MT, ML, MT + ax->ph);
+	for (double d = ax->ly0; d <= ax->ly1 + 1e-9; d++) {
 		double y = Y(pow(10, d));
 		fprintf(o, "<line class=\"tick\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
 			"<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
 			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
-			ML - 5, y, ML, y, ML, y, ML + pw, y, ML - 8, y + 4, pow(10, d));
+			ML - 5, y, ML, y, ML, y, ML + ax->pw, y, ML - 8, y + 4, pow(10, d));
 	}
 	fprintf(o, "<text class=\"axis-label\" transform=\"translate(14 %d) rotate(-90)\" "
-		"text-anchor=\"middle\">performance [GFLOP/s] (log)</text></g>\n", MT + ph / 2);
+		"text-anchor=\"middle\">performance [GFLOP/s] (log)</text></g>\n", MT + ax->ph / 2);
+}
+
+static void draw_roofs(FILE *o, const chart *c, const axes *ax, const char *id)
+{
 	/* roofs */
 	fprintf(o, "<g class=\"roofs\" clip-path=\"url(#%s-clip)\">\n", id);
-	double xmin = pow(10, lx0), xmax = pow(10, lx1), ymin = pow(10, ly0), ymax = pow(10, ly1);
+	double xmin = pow(10, ax->lx0), xmax = pow(10, ax->lx1), ymin = pow(10, ax->ly0), ymax = pow(10, ax->ly1);
 	for (int i = 0; i < c->nroofs; i++) {
 		const roof *r = &c->roofs[i];
 		/* series 0: the machine roofs; model series as their points and legend */
 		const char *col = palette[r->series > 0 ? (r->series + 1) % 8 : 0];
 		double x1, y1, x2, y2, lx, ly, angle = 0;
 		if (r->gbs > 0) {
-			double top = maxpeak > 0 ? maxpeak : ymax;
+			double top = ax->maxpeak > 0 ? ax->maxpeak : ymax;
 			x1 = fmax(xmin, ymin / r->gbs);
 			x2 = fmin(xmax, top / r->gbs);
 			y1 = r->gbs * x1;
@@ -630,7 +630,13 @@ static void draw_chart(FILE *o, const chart *c, const char *id, const char *titl
 		esc(o, r->label);
 		fputs("</text>\n", o);
 	}
-	fputs("</g>\n<g class=\"points\">\n", o);
+	fputs("</g>\n", o);
+}
+
+static void draw_points(FILE *o, const chart *c, const axes *ax)
+{
+	double xmin = pow(10, ax->lx0), xmax = pow(10, ax->lx1), ymin = pow(10, ax->ly0), ymax = pow(10, ax->ly1);
+	fputs("<g class=\"points\">\n", o);
 	for (int i = 0; i < c->npoints; i++) {
 		const point *p = &c->points[i];
 		double x = X(p->ai), y = Y(p->gflops);
@@ -640,27 +646,50 @@ static void draw_chart(FILE *o, const chart *c, const char *id, const char *titl
 			x, y, palette[(p->series + 1) % 8]);
 		esc(o, p->title);
 		char a[32], g[32];
-		fmt_num(p->ai, a, sizeof(a));
-		fmt_num(p->gflops, g, sizeof(g));
+		rl_view_number2(p->ai, a, sizeof(a));
+		rl_view_number2(p->gflops, g, sizeof(g));
 		fprintf(o, ": AI %s flop/B, %s GFLOP/s</title></circle>"
 			"<text class=\"point-label\" x=\"%.1f\" y=\"%.1f\">", a, g, x + 7, y - 6);
 		esc(o, p->label);
 		fputs("</text></g>\n", o);
 	}
 	fputs("</g>\n", o);
-	if (c->nseries > 1) {
-		fprintf(o, "<g class=\"legend\">");
-		for (int s = 0; s < c->nseries; s++) {
-			fprintf(o, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">",
-				ML + 10, MT + 12 + 14 * s, palette[(s + 1) % 8], ML + 18, MT + 16 + 14 * s);
-			esc(o, c->series[s]);
-			fputs("</text>", o);
-		}
-		fputs("</g>\n", o);
-	}
-	fputs("</svg>\n", o);
+}
+
 #undef X
 #undef Y
+
+static void draw_legend(FILE *o, const chart *c)
+{
+	if (c->nseries <= 1)
+		return;
+	fprintf(o, "<g class=\"legend\">");
+	for (int s = 0; s < c->nseries; s++) {
+		fprintf(o, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">",
+			ML + 10, MT + 12 + 14 * s, palette[(s + 1) % 8], ML + 18, MT + 16 + 14 * s);
+		esc(o, c->series[s]);
+		fputs("</text>", o);
+	}
+	fputs("</g>\n", o);
+}
+
+static void draw_chart(FILE *o, const chart *c, const char *id, const char *title)
+{
+	axes axes_of_chart, *ax = &axes_of_chart;
+	chart_axes(c, ax);
+	fprintf(o, "<svg class=\"roofline\" id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n", id, CW, CH, CW, CH);
+	fputs("<title>", o);
+	esc(o, title);
+	fputs("</title>\n", o);
+	fprintf(o, "<defs><clipPath id=\"%s-clip\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>"
+		"</clipPath></defs>\n", id, ML, MT, ax->pw, ax->ph);
+	fprintf(o, "<rect class=\"plot-area\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", ML, MT, ax->pw, ax->ph);
+	draw_axes(o, ax);
+	draw_roofs(o, c, ax, id);
+	draw_points(o, c, ax);
+	draw_legend(o, c);
+	fputs("</svg>\n", o);
 }
 
 /* --- ECM bars: per memory level, T_nOL and the transfers stacked, T_OL beside. */
@@ -894,11 +923,9 @@ static void other_data(FILE *o, const json_t *n)
 	json_decref(rest);
 }
 
-static int write_html(FILE *o, nest *nests, int nn, int ndocs)
+/* Head, title and the summary line (translation units, nests, distinct machines). */
+static void html_head(FILE *o, const nest *nests, int nn, int ndocs, int analysed)
 {
-	int analysed = 0;
-	for (int i = 0; i < nn; i++)
-		analysed += nests[i].analysed;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<title>roofline report</title>\n<style>\n", o);
 	fputs(css, o);
@@ -924,7 +951,11 @@ static int write_html(FILE *o, nest *nests, int nn, int ndocs)
 	      "(cy per unit of work) &times; units of work of one execution of the nest, at the machine's clock; "
 	      "shares are of the nests whose trip counts are known (constants or <code>define=</code>). "
 	      "Nests with unknown trip counts follow, ranked by cycles per unit of work.</p>\n", o);
+}
 
+/* The roofline of all nests: one point per analysed nest with FP work.  0: out of memory. */
+static int html_summary_chart(FILE *o, const nest *nests, int nn)
+{
 	/* summary chart: one point per analysed nest with FP work */
 	chart all = { .points = calloc(MAX_POINTS, sizeof(point)) };
 	if (!all.points)
@@ -940,10 +971,14 @@ static int write_html(FILE *o, nest *nests, int nn, int ndocs)
 		snprintf(title, sizeof(title), "#%d %s", nests[i].rank, loc);
 		chart_point(&all, nests[i].ai, nests[i].gflops, label, title, 0);
 	}
-	fputs("<h2>Roofline: all nests (ECM prediction with data in memory, one core)</h2>\n", o);
+	fputs("<h2>Roofline: all nests (ECM prediction at each nest's data level, CARM AI, one core)</h2>\n", o);
 	draw_chart(o, &all, "roofline-all", "Roofline chart of all analysed nests");
 	free(all.points);
+	return 1;
+}
 
+static void html_ranked_table(FILE *o, const nest *nests, int nn)
+{
 	fputs("<h2>Nests ranked by predicted time share</h2>\n<table id=\"nests\">\n<thead><tr><th>#</th>"
 	      "<th>location</th><th>function</th><th>share</th><th>predicted time</th>"
 	      "<th>cy/unit (memory)</th><th>ECM</th></tr></thead>\n<tbody>\n", o);
@@ -951,60 +986,80 @@ static int write_html(FILE *o, nest *nests, int nn, int ndocs)
 		if (nests[i].analysed)
 			nest_row(o, &nests[i]);
 	fputs("</tbody>\n</table>\n", o);
+}
 
-	if (analysed < nn) {
-		fputs("<h2>Not analysed</h2>\n<table id=\"not-analysed\">\n<thead><tr><th>location</th>"
-		      "<th>function</th><th>reason</th></tr></thead>\n<tbody>\n", o);
-		for (int i = 0; i < nn; i++) {
-			if (nests[i].analysed)
-				continue;
-			char loc[512];
-			location_text(&nests[i], loc, sizeof(loc));
-			fputs("<tr class=\"not-analysed\"><td><code>", o);
-			esc(o, loc);
-			fputs("</code></td><td>", o);
-			esc(o, rl_view_str(json_object_get(nests[i].nest, "location"), "function", ""));
-			fputs("</td><td>", o);
-			esc(o, rl_view_str(nests[i].nest, "reason", ""));
-			fputs("</td></tr>\n", o);
-		}
-		fputs("</tbody>\n</table>\n", o);
-	}
-
-	fputs("<h2>Nests</h2>\n", o);
+static void html_not_analysed(FILE *o, const nest *nests, int nn)
+{
+	fputs("<h2>Not analysed</h2>\n<table id=\"not-analysed\">\n<thead><tr><th>location</th>"
+	      "<th>function</th><th>reason</th></tr></thead>\n<tbody>\n", o);
 	for (int i = 0; i < nn; i++) {
-		nest *r = &nests[i];
-		if (!r->analysed)
+		if (nests[i].analysed)
 			continue;
-		char loc[512], id[64];
-		location_text(r, loc, sizeof(loc));
-		fprintf(o, "<section class=\"nest-detail\" id=\"nest-%d\">\n<h3>%d. <code>", r->rank, r->rank);
+		char loc[512];
+		location_text(&nests[i], loc, sizeof(loc));
+		fputs("<tr class=\"not-analysed\"><td><code>", o);
 		esc(o, loc);
-		fputs("</code> in <code>", o);
-		esc(o, rl_view_str(json_object_get(r->nest, "location"), "function", ""));
-		fputs("</code></h3>\n", o);
-		draw_source(o, r);
-		fputs("<ul class=\"notes\">\n", o);
-		rl_view_nest_notes(r->nest, note_li, o);
-		fputs("</ul>\n<div class=\"charts\">\n", o);
-		snprintf(id, sizeof(id), "ecm-%d", r->rank);
-		draw_ecm(o, r, id);
-		chart c = { .points = calloc(MAX_POINTS, sizeof(point)) };
-		if (!c.points)
-			return 0;
-		machine_roofs(&c, json_object_get(r->doc, "machine"));
-		chart_series(&c, "ECM (memory)");
-		chart_point(&c, r->ai, r->gflops, "ECM", "ECM prediction, data in memory", 0);
-		rooflines_json(&c, json_object_get(r->nest, "rooflines"));
-		snprintf(id, sizeof(id), "roofline-%d", r->rank);
-		if (c.npoints == 0 && r->ai <= 0)
-			fputs("<p class=\"muted\">No floating-point work: no roofline point.</p>\n", o);
-		draw_chart(o, &c, id, loc);
-		free(c.points);
-		fputs("</div>\n", o);
-		other_data(o, r->nest);
-		fputs("</section>\n", o);
+		fputs("</code></td><td>", o);
+		esc(o, rl_view_str(json_object_get(nests[i].nest, "location"), "function", ""));
+		fputs("</td><td>", o);
+		esc(o, rl_view_str(nests[i].nest, "reason", ""));
+		fputs("</td></tr>\n", o);
 	}
+	fputs("</tbody>\n</table>\n", o);
+}
+
+/* One analysed nest: source, notes, ECM bars, roofline chart, data.  0: out of memory. */
+static int html_nest(FILE *o, const nest *r)
+{
+	char loc[512], id[64];
+	location_text(r, loc, sizeof(loc));
+	fprintf(o, "<section class=\"nest-detail\" id=\"nest-%d\">\n<h3>%d. <code>", r->rank, r->rank);
+	esc(o, loc);
+	fputs("</code> in <code>", o);
+	esc(o, rl_view_str(json_object_get(r->nest, "location"), "function", ""));
+	fputs("</code></h3>\n", o);
+	draw_source(o, r);
+	fputs("<ul class=\"notes\">\n", o);
+	rl_view_nest_notes(r->nest, note_li, o);
+	fputs("</ul>\n<div class=\"charts\">\n", o);
+	snprintf(id, sizeof(id), "ecm-%d", r->rank);
+	draw_ecm(o, r, id);
+	chart c = { .points = calloc(MAX_POINTS, sizeof(point)) };
+	if (!c.points)
+		return 0;
+	machine_roofs(&c, json_object_get(r->doc, "machine"));
+	char series[32], title[64];
+	snprintf(series, sizeof(series), "ECM (data in %s)", r->level);
+	snprintf(title, sizeof(title), "ECM prediction, data in %s", r->level);
+	chart_series(&c, series);
+	chart_point(&c, r->ai, r->gflops, "ECM", title, 0);
+	rooflines_json(&c, json_object_get(r->nest, "rooflines"));
+	snprintf(id, sizeof(id), "roofline-%d", r->rank);
+	if (c.npoints == 0 && r->ai <= 0)
+		fputs("<p class=\"muted\">No floating-point work: no roofline point.</p>\n", o);
+	draw_chart(o, &c, id, loc);
+	free(c.points);
+	fputs("</div>\n", o);
+	other_data(o, r->nest);
+	fputs("</section>\n", o);
+	return 1;
+}
+
+static int write_html(FILE *o, nest *nests, int nn, int ndocs)
+{
+	int analysed = 0;
+	for (int i = 0; i < nn; i++)
+		analysed += nests[i].analysed;
+	html_head(o, nests, nn, ndocs, analysed);
+	if (!html_summary_chart(o, nests, nn))
+		return 0;
+	html_ranked_table(o, nests, nn);
+	if (analysed < nn)
+		html_not_analysed(o, nests, nn);
+	fputs("<h2>Nests</h2>\n", o);
+	for (int i = 0; i < nn; i++)
+		if (nests[i].analysed && !html_nest(o, &nests[i]))
+			return 0;
 	fputs("</body>\n</html>\n", o);
 	return !ferror(o);
 }
@@ -1019,42 +1074,49 @@ static void usage(FILE *f)
 	      "  --sarif also writes one SARIF 2.1.0 log with the notes of all files.\n", f);
 }
 
-int main(int argc, char **argv)
+/* The remarks documents of a build and their nests. */
+typedef struct build {
+	json_t **docs;
+	int ndocs;
+	nest *nests;
+	int nn, cap;
+} build;
+
+/* Append the nests of DOC (read from PATH) to B.  0: out of memory. */
+static int add_nests(build *b, const json_t *doc, const char *path)
 {
-	const char *out_path = "roofline-report.html", *sarif_path = NULL;
-	inputs in = { 0 };
-	char err[1024];
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-o") && i + 1 < argc) {
-			out_path = argv[++i];
-		} else if (!strcmp(argv[i], "--sarif") && i + 1 < argc) {
-			sarif_path = argv[++i];
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
-			return 0;
-		} else if (argv[i][0] == '-') {
-			fprintf(stderr, "roofline-report: unknown option '%s'\n", argv[i]);
-			usage(stderr);
-			return 2;
-		} else if (!collect(&in, argv[i], 0, err, sizeof(err))) {
-			fprintf(stderr, "roofline-report: %s\n", err);
-			return 1;
+	const json_t *list = json_object_get(doc, "nests");
+	for (size_t k = 0; k < json_array_size(list); k++) {
+		if (b->nn == b->cap) {
+			b->cap = b->cap ? 2 * b->cap : 64;
+			nest *p = realloc(b->nests, (size_t)b->cap * sizeof(*p));
+			if (!p)
+				return 0;
+			b->nests = p;
 		}
+		nest *r = &b->nests[b->nn++];
+		memset(r, 0, sizeof(*r));
+		r->doc = doc;
+		r->nest = json_array_get(list, k);
+		r->json_path = path;
+		r->analysed = json_is_true(json_object_get(r->nest, "analysed"));
+		if (r->analysed)
+			nest_eval(r);
 	}
-	if (!in.n) {
-		fprintf(stderr, "roofline-report: no *.roofline.json files given or found\n");
-		usage(stderr);
-		return 1;
-	}
-	qsort(in.paths, (size_t)in.n, sizeof(*in.paths), cmp_path);
-	json_t **docs = calloc((size_t)in.n, sizeof(*docs));
-	int ndocs = 0, status = 0, nn = 0, cap = 0;
-	nest *nests = NULL;
-	for (int i = 0; i < in.n && docs; i++) {
+	return 1;
+}
+
+/* Read every remarks file of IN into B.  Returns 0, 1 when a file is broken or not a remarks
+ * file (an error on stderr; the others are still read), -1 when out of memory. */
+static int load_build(const inputs *in, build *b)
+{
+	int status = 0;
+	b->docs = calloc((size_t)in->n, sizeof(*b->docs));
+	for (int i = 0; i < in->n && b->docs; i++) {
 		json_error_t je;
-		json_t *doc = json_load_file(in.paths[i], 0, &je);
+		json_t *doc = json_load_file(in->paths[i], 0, &je);
 		if (!doc) {
-			fprintf(stderr, "%s:%d:%d: error: roofline-report: %s\n", in.paths[i], je.line,
+			fprintf(stderr, "%s:%d:%d: error: roofline-report: %s\n", in->paths[i], je.line,
 				je.column, je.text);
 			status = 1;
 			continue;
@@ -1062,65 +1124,101 @@ int main(int argc, char **argv)
 		const char *schema = rl_view_str(doc, "schema", "");
 		if (strncmp(schema, "roofline-remarks/", 17)) {
 			fprintf(stderr, "%s: error: roofline-report: not a roofline remarks file (schema '%s')\n",
-				in.paths[i], schema);
+				in->paths[i], schema);
 			json_decref(doc);
 			status = 1;
 			continue;
 		}
-		docs[ndocs++] = doc;
-		const json_t *list = json_object_get(doc, "nests");
-		for (size_t k = 0; k < json_array_size(list); k++) {
-			if (nn == cap) {
-				cap = cap ? 2 * cap : 64;
-				nest *p = realloc(nests, (size_t)cap * sizeof(*p));
-				if (!p)
-					return 1;
-				nests = p;
-			}
-			nest *r = &nests[nn++];
-			memset(r, 0, sizeof(*r));
-			r->doc = doc;
-			r->nest = json_array_get(list, k);
-			r->json_path = in.paths[i];
-			r->analysed = json_is_true(json_object_get(r->nest, "analysed"));
-			if (r->analysed)
-				nest_eval(r);
+		b->docs[b->ndocs++] = doc;
+		if (!add_nests(b, doc, in->paths[i]))
+			return -1;
+	}
+	return status;
+}
+
+/* Sort by predicted time and set every nest's rank and share of the known total. */
+static void rank_nests(nest *nests, int nn)
+{
+	if (!nests)
+		return;
+	qsort(nests, (size_t)nn, sizeof(*nests), cmp_nest);
+	double total = 0;
+	for (int i = 0; i < nn; i++)
+		if (nests[i].analysed && nests[i].seconds >= 0)
+			total += nests[i].seconds;
+	for (int i = 0; i < nn; i++) {
+		nests[i].rank = i + 1;
+		if (nests[i].analysed && nests[i].seconds >= 0 && total > 0)
+			nests[i].share = nests[i].seconds / total;
+	}
+}
+
+/* Command line into IN and the output paths; -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, inputs *in, const char **out_path, const char **sarif_path)
+{
+	char err[1024];
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+			*out_path = argv[++i];
+		} else if (!strcmp(argv[i], "--sarif") && i + 1 < argc) {
+			*sarif_path = argv[++i];
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else if (argv[i][0] == '-') {
+			fprintf(stderr, "roofline-report: unknown option '%s'\n", argv[i]);
+			usage(stderr);
+			return 2;
+		} else if (!collect(in, argv[i], 0, err, sizeof(err))) {
+			fprintf(stderr, "roofline-report: %s\n", err);
+			return 1;
 		}
 	}
-	if (nests) {
-		qsort(nests, (size_t)nn, sizeof(*nests), cmp_nest);
-		double total = 0;
-		for (int i = 0; i < nn; i++)
-			if (nests[i].analysed && nests[i].seconds >= 0)
-				total += nests[i].seconds;
-		for (int i = 0; i < nn; i++) {
-			nests[i].rank = i + 1;
-			if (nests[i].analysed && nests[i].seconds >= 0 && total > 0)
-				nests[i].share = nests[i].seconds / total;
-		}
+	if (!in->n) {
+		fprintf(stderr, "roofline-report: no *.roofline.json files given or found\n");
+		usage(stderr);
+		return 1;
 	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	const char *out_path = "roofline-report.html", *sarif_path = NULL;
+	inputs in = { 0 };
+	char err[1024];
+	int status = parse_args(argc, argv, &in, &out_path, &sarif_path);
+	if (status >= 0)
+		return status;
+	qsort(in.paths, (size_t)in.n, sizeof(*in.paths), cmp_path);
+	build b = { 0 };
+	status = load_build(&in, &b);
+	if (status < 0)
+		return 1;
+	rank_nests(b.nests, b.nn);
 	FILE *o = fopen(out_path, "w");
 	if (!o) {
 		fprintf(stderr, "roofline-report: cannot write '%s': %s\n", out_path, strerror(errno));
 		return 1;
 	}
-	int ok = write_html(o, nests, nn, ndocs);
+	int ok = write_html(o, b.nests, b.nn, b.ndocs);
 	if (fclose(o) != 0 || !ok) {
 		fprintf(stderr, "roofline-report: cannot write '%s'\n", out_path);
 		status = 1;
 	}
-	if (sarif_path && !rl_sarif_write_json((const json_t *const *)docs, ndocs, sarif_path, err, sizeof(err))) {
+	if (sarif_path && !rl_sarif_write_json((const json_t *const *)b.docs, b.ndocs, sarif_path, err,
+						sizeof(err))) {
 		fprintf(stderr, "roofline-report: %s\n", err);
 		status = 1;
 	}
-	for (int i = 0; i < ndocs; i++)
-		json_decref(docs[i]);
-	free(docs);
-	free(nests);
+	for (int i = 0; i < b.ndocs; i++)
+		json_decref(b.docs[i]);
+	free(b.docs);
+	free(b.nests);
 	for (int i = 0; i < in.n; i++)
 		free(in.paths[i]);
 	free(in.paths);
 	if (!status)
-		fprintf(stderr, "roofline-report: %d nests from %d files -> %s\n", nn, ndocs, out_path);
+		fprintf(stderr, "roofline-report: %d nests from %d files -> %s\n", b.nn, b.ndocs, out_path);
 	return status;
 }

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag/roofline-text.h"
 #include "model/report.h"
 #include "testsuite/oracle/nestspec.h"
 
@@ -121,7 +122,7 @@ static void test_carm_ai_size_invariant(void **state)
 	assert_true(r[0].rooflines.mem_share[0] > 0.95);
 	assert_true(fabs(r[2].rooflines.mem_share[3] - 1) < 1e-9);
 	char s[256];
-	rl_roofline_summary(&r[2], s, sizeof(s));
+	rl_diag_roofline_summary(&r[2], s, sizeof(s));
 	assert_non_null(strstr(s, "memory-bound (ORM AI 0.125 flop/B at MEM"));
 	for (int k = 0; k < 3; k++)
 		rl_nest_free(n[k]);
@@ -166,7 +167,7 @@ static void test_data_level_is_ecm_level(void **state)
 	assert_true(o->orm_limit <= 1);
 	assert_string_equal(o->carm.bound, "L2");
 	sum_is_one(o);
-	rl_roofline_summary(r, s, sizeof(s));
+	rl_diag_roofline_summary(r, s, sizeof(s));
 	assert_null(strstr(s, "MEM"));
 	assert_non_null(strstr(s, "data in L2)"));   /* scalar source costing: core-bound */
 	rl_nest_free(n);
@@ -184,9 +185,11 @@ static void test_data_level_is_ecm_level(void **state)
 	assert_true(o->served[3] == 0);
 	assert_true(fabs(o->ecm_gflops - 16 * 2.7 / r->ecm.prediction[2]) < 1e-9);
 	sum_is_one(o);
-	rl_roofline_summary(r, s, sizeof(s));
+	rl_diag_roofline_summary(r, s, sizeof(s));
 	assert_non_null(strstr(s, "data in L3: only 0.098 % of the bytes from L2-L3)"));
-	assert_non_null(strstr(o->carm.note, "data in L3 (only "));
+	char carm_note[384];
+	rl_diag_roofline_model_note(o, RL_RF_CARM, carm_note, sizeof(carm_note));
+	assert_non_null(strstr(carm_note, "data in L3 (only "));
 	rl_nest_free(n);
 	free(r);
 	rl_machine_free(m);
@@ -312,7 +315,9 @@ static void test_fallbacks(void **state)
 	assert_true(fabs(o->orm_bw[3] - m->mem_bandwidth_gbs) < 1e-9 ||
 		    fabs(o->orm_bw[3] - m->mem_bandwidth_1core_gbs) < 1e-9);
 	/* adCARM without rows: the CARM roofs, said so */
-	assert_non_null(strstr(o->adcarm.roofs[0].source, "CARM roof"));
+	char source[160];
+	rl_diag_roofline_source(&o->adcarm.roofs[0].source, source, sizeof(source));
+	assert_non_null(strstr(source, "CARM roof"));
 	sum_is_one(o);
 	/* no FP work: not computed, with a reason */
 	rl_nest *z = ns_parse("param n 1000; loop 0 n; array a 8 n; W a i0");
@@ -321,7 +326,7 @@ static void test_fallbacks(void **state)
 	assert_false(r->rooflines.computed);
 	assert_non_null(strstr(r->rooflines.why, "no floating-point work"));
 	char s[256];
-	rl_roofline_summary(r, s, sizeof(s));
+	rl_diag_roofline_summary(r, s, sizeof(s));
 	assert_non_null(strstr(s, "no roofline"));
 	rl_nest_free(z);
 	free(r);
