@@ -11,7 +11,7 @@ void rl_advice_streaming_stores(const rl_advice_inputs *in, rl_advice_list *l)
 	if (b < 0 || (in->perf->data_level >= 0 && in->perf->data_level < nt) || tr->wa_lines[b] <= 0
 	    || in->nontemporal_stores)
 		return;
-	double all = tr->load_lines[b] + tr->wa_lines[b] + tr->evict_lines[b];
+	double all = rl_ecm_boundary_lines(tr, b);
 	if (all <= 0)
 		return;
 	rl_advice *a = rl_advice_push_change(l, RL_ADV_STREAMING_STORES, RL_ADV_BOUND, in);
