@@ -54,7 +54,7 @@ roofline-bench: $(BENCH_SRCS) $(wildcard machines/bench/*.h machines/*.h)
 
 # roofline-report: JSON remarks of a build -> one HTML report (docs/report.md).  Its own
 # folder: diag/*.c all go into the plugin.
-REPORT_OBJS := $(BUILD)/diag/report/roofline-report.o $(BUILD)/diag/views.o $(BUILD)/diag/sarif.o
+REPORT_OBJS := $(BUILD)/diag/report/roofline-report.o $(BUILD)/diag/views.o $(BUILD)/diag/sarif.o $(BUILD)/diag/format.o
 roofline-report: $(REPORT_OBJS)
 	$(CC) -o $@ $^ -ljansson -lm
 

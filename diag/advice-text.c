@@ -1,6 +1,7 @@
 /* The sentences of the optimisation advice (diag/advice-text.h). */
 #include "diag/advice-text.h"
 #include "diag/diag.h"
+#include "diag/format.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -25,7 +26,7 @@ static void pred_text(const rl_ecm *e, char *buf, size_t len)
 	snprintf(buf, len, "{");
 	for (int l = 0; l <= e->ntransfers; l++) {
 		char n[32];
-		rl_diag_number(e->prediction[l], n, sizeof(n));
+		rl_format_number(e->prediction[l], n, sizeof(n));
 		rl_appendf(buf, len, "%s%s", l ? " ] " : "", n);
 	}
 	rl_appendf(buf, len, "}");
@@ -108,8 +109,8 @@ static const char *last_cache(const rl_report *r, const char *none)
 static void temporal_blocking(const rl_report *r, const rl_advice *a, char *buf, size_t len)
 {
 	char t1[32], t2[32], g[32];
-	rl_diag_number(a->t_bound, t1, sizeof(t1));
-	rl_diag_number(a->after.prediction[a->after.ntransfers], t2, sizeof(t2));
+	rl_format_number(a->t_bound, t1, sizeof(t1));
+	rl_format_number(a->after.prediction[a->after.ntransfers], t2, sizeof(t2));
 	gain_text(a->gain_chip, g, sizeof(g));
 	snprintf(buf, len, "temporal blocking (upper bound: T_%sMem = %s cy removed) -> %s cy/CL in "
 		 "memory, +%.0f %% on 1 core, ", last_cache(r, ""), t1, t2, (a->gain_1core - 1) * 100);
@@ -121,8 +122,8 @@ static void reassociate(const rl_report *r __attribute__((unused)), const rl_adv
 			 size_t len)
 {
 	char t1[32], t2[32];
-	rl_diag_number(a->t_bound, t1, sizeof(t1));
-	rl_diag_number(a->after.t_ol, t2, sizeof(t2));
+	rl_format_number(a->t_bound, t1, sizeof(t1));
+	rl_format_number(a->after.t_ol, t2, sizeof(t2));
 	snprintf(buf, len, "loop-carried dependency chain binds T_OL (%s cy/CL; e.g. a strict FP "
 		 "reduction): more accumulators or reassociation (-fassociative-math, part of "
 		 "-ffast-math) -> T_OL %s,", t1, t2);
@@ -132,8 +133,8 @@ static void reassociate(const rl_report *r __attribute__((unused)), const rl_adv
 static void divider(const rl_report *r, const rl_advice *a, char *buf, size_t len)
 {
 	char t1[32], t2[32];
-	rl_diag_number(a->t_bound, t1, sizeof(t1));
-	rl_diag_number(a->after.t_ol, t2, sizeof(t2));
+	rl_format_number(a->t_bound, t1, sizeof(t1));
+	rl_format_number(a->after.t_ol, t2, sizeof(t2));
 	if (!(a->gain_1core < RL_ADVICE_WORTH)) {
 		snprintf(buf, len, "divider-bound core (T_OL %s cy/CL): replace the divide (multiply by a "
 			 "reciprocal) -> T_OL %s,", t1, t2);
@@ -141,9 +142,9 @@ static void divider(const rl_report *r, const rl_advice *a, char *buf, size_t le
 		return;
 	}
 	char tl[32], l1_before[32], l1_after[32];
-	rl_diag_number(a->t_data, tl, sizeof(tl));
-	rl_diag_number(r->ecm.prediction[0], l1_before, sizeof(l1_before));
-	rl_diag_number(a->after.prediction[0], l1_after, sizeof(l1_after));
+	rl_format_number(a->t_data, tl, sizeof(tl));
+	rl_format_number(r->ecm.prediction[0], l1_before, sizeof(l1_before));
+	rl_format_number(a->after.prediction[0], l1_after, sizeof(l1_after));
 	snprintf(buf, len, "divider-bound core (T_OL %s cy/CL) but with data in %s the transfers hide "
 		 "it: removing the divide (T_OL %s) is not worth it, prediction stays %s cy/CL", t1,
 		 data_where(&r->perf), t2, tl);
@@ -154,8 +155,8 @@ static void streaming_stores(const rl_report *r __attribute__((unused)), const r
 			     char *buf, size_t len)
 {
 	char w[32], al[32];
-	rl_diag_number(a->wa_lines, w, sizeof(w));
-	rl_diag_number(a->lines, al, sizeof(al));
+	rl_format_number(a->wa_lines, w, sizeof(w));
+	rl_format_number(a->lines, al, sizeof(al));
 	snprintf(buf, len, "streaming (non-temporal) stores: %s of %s lines per unit at the memory "
 		 "interface are write-allocates (outside the ECM assumptions, seed 004 Sect. 4.4: the "
 		 "gain is an estimate)", w, al);
@@ -166,15 +167,15 @@ static void saturation(const rl_report *r, const rl_advice *a, char *buf, size_t
 {
 	const rl_perf *p = &r->perf;
 	char pt[48], pn[48];
-	rl_perf_text(p->perf_sat, p->work, pt, sizeof(pt));
-	rl_perf_text(p->perf_cores, p->work, pn, sizeof(pn));
+	rl_format_rate(p->perf_sat, p->work, pt, sizeof(pt));
+	rl_format_rate(p->perf_cores, p->work, pn, sizeof(pn));
 	snprintf(buf, len, "memory bandwidth saturates at %d cores (%s): more threads do not help; %d "
 		 "of the %d cores are enough", p->n_s, pt, p->n_s, p->chip_cores);
 	if (a->peak_cores > 0) {
 		const rl_perf_scaling *last = &p->scaling[p->nscaling - 1];
 		char pb[48], pe[48];
-		rl_perf_text(a->peak_perf, p->work, pb, sizeof(pb));
-		rl_perf_text(last->perf, p->work, pe, sizeof(pe));
+		rl_format_rate(a->peak_perf, p->work, pb, sizeof(pb));
+		rl_format_rate(last->perf, p->work, pe, sizeof(pe));
 		rl_appendf(buf, len, "; more threads hurt: beyond %d cores the shared-cache layer condition "
 			   "breaks (n-thread rule), %s on %d cores vs %s on %d", a->peak_cores, pe, last->n,
 			   pb, a->peak_cores);
@@ -194,7 +195,7 @@ static void vectorise(const rl_report *r __attribute__((unused)), const rl_advic
 static void ports(const rl_report *r, const rl_advice *a, char *buf, size_t len)
 {
 	char t[32];
-	rl_diag_number(a->t_bound, t, sizeof(t));
+	rl_format_number(a->t_bound, t, sizeof(t));
 	snprintf(buf, len, "port-bound core (%s: T_OL %s cy/CL): fewer uops on those ports (upper "
 		 "bound: T_OL down to the next term)", r->incore.bottleneck, t);
 	append_after(buf, len, a);
@@ -203,7 +204,7 @@ static void ports(const rl_report *r, const rl_advice *a, char *buf, size_t len)
 static void at_bound(const rl_report *r, const rl_advice *a, char *buf, size_t len)
 {
 	char t[32];
-	rl_diag_number(a->t_data, t, sizeof(t));
+	rl_format_number(a->t_data, t, sizeof(t));
 	snprintf(buf, len, "at its best bound (%s cy/CL with data in %s): no change the model knows "
 		 "gains more than %.0f %%", t, data_where(&r->perf), (RL_ADVICE_WORTH - 1) * 100);
 }

@@ -17,9 +17,6 @@ extern "C" {
 #define RL_REMARKS_SCHEMA "roofline-remarks/1"
 #define RL_VERSION "0.1.0"
 
-/* A number with at most one decimal, no trailing ".0": 4, 4.3, 29. */
-void rl_diag_number(double v, char *buf, size_t len);
-
 /* "roofline: ECM {4 || 4 | 6 | 6 | 13} cy/CL -> {4 ] 10 ] 16 ] 29} cy/CL on snb-e5-2680" */
 void rl_diag_ecm_note(const rl_report *r, char *buf, size_t len);
 

@@ -13,10 +13,6 @@ extern "C" {
 /* Room for a condition text */
 #define RL_DIAG_LC_CONDITION_TEXT (RL_LC_TEXT + 160)
 
-/* A capacity in bytes in the largest unit that divides it exactly: "16 KiB", "10 MiB",
- * "40960.5 B" */
-void rl_diag_lc_size_text(double bytes, char *buf, size_t len);
-
 /* Condition K of level C of LC: the regime's footprint against the level's capacity, the
  * threshold of the leading size parameter and the blocking candidate when there is one:
  * "3*n*8 B <= 16 KiB (n <= 682)", "3*n*8 B <= 16 KiB (n <= 682) [block i1 to 682]" */

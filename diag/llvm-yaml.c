@@ -18,6 +18,7 @@
  * concatenation is exactly the note text (checked; otherwise one String argument). */
 #include "diag/diag.h"
 #include "diag/views.h"
+#include "diag/format.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -78,7 +79,7 @@ static void arg_add(args *a, const char *key, const char *val)
 static void arg_num(args *a, const char *key, const json_t *v)
 {
 	char num[64];
-	rl_view_number(json_is_number(v) ? json_number_value(v) : 0.0, num, sizeof(num));
+	rl_format_number(json_is_number(v) ? json_number_value(v) : 0.0, num, sizeof(num));
 	arg_add(a, key, num);
 }
 

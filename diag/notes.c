@@ -4,24 +4,18 @@
 #include "diag/lc-text.h"
 #include "diag/roofline-text.h"
 #include "diag/views.h"
+#include "diag/format.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* One formatter for notes, YAML, SARIF and the report: diag/views.c (which
- * roofline-report links without the rest of diag/). */
-void rl_diag_number(double v, char *buf, size_t len)
-{
-	rl_view_number(v, buf, len);
-}
-
 /* Append "SEP NUMBER" to BUF. */
 static void append_number(char *buf, size_t len, const char *sep, double v)
 {
 	char num[32];
-	rl_diag_number(v, num, sizeof(num));
+	rl_format_number(v, num, sizeof(num));
 	rl_appendf(buf, len, "%s%s", sep, num);
 }
 
@@ -104,7 +98,7 @@ static void unit_strides(const rl_report *r, int line, char *buf, size_t len)
 	}
 	for (int g = 0; g < ng; g++) {
 		char l[32];
-		rl_diag_number(lines[g], l, sizeof(l));
+		rl_format_number(lines[g], l, sizeof(l));
 		rl_appendf(buf, len, "; inner stride %s: %s line%s %s%s", desc[g], l,
 			fabs(lines[g] - 1.0) < 1e-9 ? "" : "s", count[g] > 1 ? "each of " : "of ", names[g]);
 	}
@@ -134,7 +128,7 @@ static void verbose_incore(const rl_report *r, char *buf, size_t len)
 	snprintf(buf, len, "roofline: in-core per pass:");
 	for (int u = 0; u < c->nunits; u++) {
 		char num[32];
-		rl_diag_number(c->unit_cycles[u], num, sizeof(num));
+		rl_format_number(c->unit_cycles[u], num, sizeof(num));
 		if (c->port_model && c->unit_cycles[u] < 0.005)
 			continue;
 		rl_appendf(buf, len, "%s %s %s cy%s", u ? "," : "", c->unit[u], num,
@@ -143,14 +137,14 @@ static void verbose_incore(const rl_report *r, char *buf, size_t len)
 	}
 	if (c->port_model) {
 		char tp[32], fe[32], lat[32];
-		rl_diag_number(c->t_throughput, tp, sizeof(tp));
-		rl_diag_number(c->t_frontend, fe, sizeof(fe));
-		rl_diag_number(c->t_latency, lat, sizeof(lat));
+		rl_format_number(c->t_throughput, tp, sizeof(tp));
+		rl_format_number(c->t_frontend, fe, sizeof(fe));
+		rl_format_number(c->t_latency, lat, sizeof(lat));
 		rl_appendf(buf, len, "; table %s: ports %s, front end %s, loop-carried "
 			 "latency %s cy -> bound: %s", c->table, tp, fe, lat, c->bottleneck);
 		if (c->split_loads > 0) {
 			char sp[32];
-			rl_diag_number(c->split_loads, sp, sizeof(sp));
+			rl_format_number(c->split_loads, sp, sizeof(sp));
 			rl_appendf(buf, len, "; %s line-split loads", sp);
 		}
 	}
@@ -172,15 +166,15 @@ static void verbose_traffic(const rl_report *r, char *buf, size_t len)
 	for (int s = 0; s < t->nstreams; s++) {
 		const rl_stream *st = &t->streams[s];
 		char num[32];
-		rl_diag_number(st->lines_per_unit, num, sizeof(num));
+		rl_format_number(st->lines_per_unit, num, sizeof(num));
 		rl_appendf(buf, len, "%s %s %s%s %s CL", s ? "," : "",
 			 r->nest->arrays[st->array].name, st->reads ? "R" : "", st->writes ? "W" : "", num);
 	}
 	if (t->nboundaries) {
 		char l[32], w[32], e[32];
-		rl_diag_number(t->load_lines[0], l, sizeof(l));
-		rl_diag_number(t->wa_lines[0], w, sizeof(w));
-		rl_diag_number(t->evict_lines[0], e, sizeof(e));
+		rl_format_number(t->load_lines[0], l, sizeof(l));
+		rl_format_number(t->wa_lines[0], w, sizeof(w));
+		rl_format_number(t->evict_lines[0], e, sizeof(e));
 		rl_appendf(buf, len, "; per boundary %s loads + %s write-allocate + %s evict CL",
 			 l, w, e);
 	}
@@ -197,7 +191,7 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 		return;
 	}
 	char f[32];
-	rl_diag_number(lc->factor, f, sizeof(f));
+	rl_format_number(lc->factor, f, sizeof(f));
 	snprintf(buf, len, "roofline: layer conditions (%s of each cache, %d thread%s):", f,
 		 lc->threads, lc->threads == 1 ? "" : "s");
 	for (int c = 0; c < lc->nlevels; c++)
@@ -215,9 +209,9 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 		snprintf(buf + used, len - used, "; sizes unknown: ECM uses the no-LC regime");
 	for (int b = 0; b < r->traffic.nboundaries; b++) {
 		char l[32], w[32], e[32];
-		rl_diag_number(r->traffic.load_lines[b], l, sizeof(l));
-		rl_diag_number(r->traffic.wa_lines[b], w, sizeof(w));
-		rl_diag_number(r->traffic.evict_lines[b], e, sizeof(e));
+		rl_format_number(r->traffic.load_lines[b], l, sizeof(l));
+		rl_format_number(r->traffic.wa_lines[b], w, sizeof(w));
+		rl_format_number(r->traffic.evict_lines[b], e, sizeof(e));
 		used = strlen(buf);
 		snprintf(buf + used, len - used, "%s %s-%s %s+%s+%s CL", b ? "," : "; traffic per unit:",
 			 r->machine->levels[b].name,
@@ -239,8 +233,8 @@ static void bottleneck_text(const rl_report *r, int lv, char *buf, size_t len)
 {
 	rl_ecm_term term = rl_ecm_dominant_term(&r->ecm, lv);
 	char a[32], b[32];
-	rl_diag_number(term.total, b, sizeof(b));
-	rl_diag_number(term.cycles, a, sizeof(a));
+	rl_format_number(term.total, b, sizeof(b));
+	rl_format_number(term.cycles, a, sizeof(a));
 	if (term.kind == RL_ECM_TERM_CORE)
 		snprintf(buf, len, "core (%s, T_OL %s cy/CL)", r->incore.bottleneck[0]
 			 ? r->incore.bottleneck : "in-core", a);
@@ -264,7 +258,7 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 	snprintf(buf, len, "roofline: data in %s", level_name_of(r, lv));
 	if (p->working_set >= 0) {
 		char ws[32];
-		rl_perf_size_text(p->working_set, ws, sizeof(ws));
+		rl_format_size(p->working_set, ws, sizeof(ws));
 		rl_appendf(buf, len, " (working set %s", ws);
 		/* the layer condition that applies, when one does */
 		if (r->have_lc) {
@@ -281,27 +275,27 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 			rl_appendf(buf, len, "; %d size regimes in verbose", p->nregimes);
 		rl_appendf(buf, len, ")");
 	}
-	rl_perf_text(p->perf, p->work, pf, sizeof(pf));
+	rl_format_rate(p->perf, p->work, pf, sizeof(pf));
 	rl_appendf(buf, len, ": %s", pf);
 	if (p->stencil && !strcmp(p->work, "flop")) {
-		rl_perf_text(p->perf_lups, "LUP", pl, sizeof(pl));
+		rl_format_rate(p->perf_lups, "LUP", pl, sizeof(pl));
 		rl_appendf(buf, len, " (%s)", pl);
 	}
 	rl_appendf(buf, len, " on 1 core");
 	if (lv == nt && p->n_s > 0) {
-		rl_perf_text(p->perf_sat, p->work, ps, sizeof(ps));
+		rl_format_rate(p->perf_sat, p->work, ps, sizeof(ps));
 		if (p->n_s_in_chip)
 			rl_appendf(buf, len, ", saturates at %d cores (%s)", p->n_s, ps);
 		else
 			rl_appendf(buf, len, ", does not saturate the memory on %d cores (n_S = %d)",
 				p->chip_cores, p->n_s);
 	} else if (lv < nt) {
-		rl_perf_text(p->chip_cores <= p->nscaling ? p->scaling[p->chip_cores - 1].perf : 0,
+		rl_format_rate(p->chip_cores <= p->nscaling ? p->scaling[p->chip_cores - 1].perf : 0,
 			     p->work, ps, sizeof(ps));
 		rl_appendf(buf, len, ", %s on %d cores (cache-resident; each private cache holds 1/n of the working set)", ps, p->chip_cores);
 	}
 	if (p->cores > 1) {
-		rl_perf_text(p->perf_cores, p->work, ps, sizeof(ps));
+		rl_format_rate(p->perf_cores, p->work, ps, sizeof(ps));
 		rl_appendf(buf, len, ", %s on %d cores", ps, p->cores);
 	}
 	bottleneck_text(r, lv, bn, sizeof(bn));
@@ -344,13 +338,13 @@ void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
 		snprintf(buf, len, "sizes unknown: data assumed in MEM (no-LC regime)");
 		return;
 	}
-	rl_perf_size_text(p->working_set, ws, sizeof(ws));
+	rl_format_size(p->working_set, ws, sizeof(ws));
 	if (p->data_level < m->nlevels) {
-		rl_perf_size_text((double)m->levels[p->data_level].size, cap, sizeof(cap));
+		rl_format_size((double)m->levels[p->data_level].size, cap, sizeof(cap));
 		snprintf(buf, len, "working set %s <= %s %s: data in %s", ws,
 			 m->levels[p->data_level].name, cap, p->data_level_name);
 	} else {
-		rl_perf_size_text(m->nlevels ? (double)m->levels[m->nlevels - 1].size : 0, cap, sizeof(cap));
+		rl_format_size(m->nlevels ? (double)m->levels[m->nlevels - 1].size : 0, cap, sizeof(cap));
 		snprintf(buf, len, "working set %s > %s %s: data in MEM", ws,
 			 m->nlevels ? m->levels[m->nlevels - 1].name : "cache", cap);
 	}
@@ -361,18 +355,18 @@ static void verbose_perf(const rl_report *r, char *buf, size_t len)
 	const rl_perf *p = &r->perf;
 	char w[32], f[32], b[32], rule[192];
 	rl_diag_perf_data_rule(r, rule, sizeof(rule));
-	rl_diag_number(p->work_per_unit, w, sizeof(w));
-	rl_diag_number(p->clock_ghz, f, sizeof(f));
-	rl_diag_number(p->bandwidth_gbs, b, sizeof(b));
+	rl_format_number(p->work_per_unit, w, sizeof(w));
+	rl_format_number(p->clock_ghz, f, sizeof(f));
+	rl_format_number(p->bandwidth_gbs, b, sizeof(b));
 	snprintf(buf, len, "roofline: performance: %s; P = W * f / T with W = %s %s per unit, f = %s GHz:",
 		 rule, w, p->work, f);
 	for (int l = 0; l <= r->ecm.ntransfers; l++) {
 		char pf[48];
-		rl_perf_text(p->perf_level[l], p->work, pf, sizeof(pf));
+		rl_format_rate(p->perf_level[l], p->work, pf, sizeof(pf));
 		rl_appendf(buf, len, "%s %s %s", l ? "," : "", level_name_of(r, l), pf);
 	}
 	char bc[32];
-	rl_diag_number(p->bc_mem, bc, sizeof(bc));
+	rl_format_number(p->bc_mem, bc, sizeof(bc));
 	rl_appendf(buf, len, "; memory code balance B_C %s B/%s, b_S %s GB/s", bc, p->work, b);
 }
 
@@ -382,8 +376,8 @@ static void verbose_scaling(const rl_report *r, char *buf, size_t len)
 	snprintf(buf, len, "roofline: scaling P(n) = min(n P_ECM, b_S/B_C), layer conditions for n threads:");
 	for (int i = 0; i < p->nscaling; i++) {
 		char pf[48], t[32];
-		rl_perf_text(p->scaling[i].perf, p->work, pf, sizeof(pf));
-		rl_diag_number(p->scaling[i].t_mem, t, sizeof(t));
+		rl_format_rate(p->scaling[i].perf, p->work, pf, sizeof(pf));
+		rl_format_number(p->scaling[i].t_mem, t, sizeof(t));
 		rl_appendf(buf, len, "%s %d: %s (%s cy/CL%s)", i ? "," : "", p->scaling[i].n, pf, t,
 			p->scaling[i].limit_bw ? ", b_S" : "");
 	}
@@ -405,8 +399,8 @@ static void verbose_regimes(const rl_report *r, char *buf, size_t len)
 		const rl_perf_regime *g = &p->regimes[i];
 		char e[256], pf[48], bc[32];
 		ecm_terms_text(&g->ecm, e, sizeof(e));
-		rl_perf_text(g->perf_mem, p->work, pf, sizeof(pf));
-		rl_diag_number(g->bc_mem, bc, sizeof(bc));
+		rl_format_rate(g->perf_mem, p->work, pf, sizeof(pf));
+		rl_format_number(g->bc_mem, bc, sizeof(bc));
 		rl_appendf(buf, len, "%s %s: %s %s, in memory %s, B_C %s B/%s, n_S %d", i ? ";" : "", g->range,
 			g->lc, e, pf, bc, p->work, g->n_s);
 	}

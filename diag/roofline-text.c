@@ -1,6 +1,7 @@
 /* Sentences of the roofline family (see roofline-text.h; the numbers: model/roofline.c). */
 #include "diag/roofline-text.h"
 #include "diag/views.h"
+#include "diag/format.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -96,12 +97,12 @@ static void orm_note(const rl_rooflines *o, char *buf, size_t len)
 			rl_appendf(buf, len, " %s no traffic;", o->level[x]);
 			continue;
 		}
-		rl_view_number3(o->orm_ai[x], a, sizeof(a));
-		rl_view_number3(o->orm_perf[x], p, sizeof(p));
+		rl_format_number3(o->orm_ai[x], a, sizeof(a));
+		rl_format_number3(o->orm_perf[x], p, sizeof(p));
 		rl_appendf(buf, len, " %s %s flop/B -> %s;", o->level[x], a, p);
 	}
-	rl_view_number3(o->orm.bound_gflops, b, sizeof(b));
-	rl_view_number3(o->peak_gflops, p, sizeof(p));
+	rl_format_number3(o->orm.bound_gflops, b, sizeof(b));
+	rl_format_number3(o->peak_gflops, p, sizeof(p));
 	if (o->orm_limit >= 0)
 		rl_appendf(buf, len, " bound %s GFLOP/s by the %s bandwidth (F_p %s)", b,
 			   o->level[o->orm_limit], p);
@@ -113,9 +114,9 @@ static void carm_note(const rl_rooflines *o, char *buf, size_t len)
 {
 	const rl_rf_model *md = &o->carm;
 	char a[32], b[32], e[32], t[80], tp[96] = "";
-	rl_view_number3(o->carm_ai, a, sizeof(a));
-	rl_view_number3(md->bound_gflops, b, sizeof(b));
-	rl_view_number3(o->ecm_gflops, e, sizeof(e));
+	rl_format_number3(o->carm_ai, a, sizeof(a));
+	rl_format_number3(md->bound_gflops, b, sizeof(b));
+	rl_format_number3(o->ecm_gflops, e, sizeof(e));
 	trickle_text(o, t, sizeof(t));
 	if (t[0])
 		snprintf(tp, sizeof(tp), " (%s)", t);
@@ -129,10 +130,10 @@ static void adcarm_note(const rl_rooflines *o, char *buf, size_t len)
 {
 	const rl_rf_model *md = &o->adcarm;
 	char b[32], bw1[32], bwy[32], pk[32];
-	rl_view_number3(md->bound_gflops, b, sizeof(b));
-	rl_view_number3(o->ad_bw[0], bw1, sizeof(bw1));
-	rl_view_number3(o->ad_bw[o->data_level], bwy, sizeof(bwy));
-	rl_view_number3(o->ad_peak, pk, sizeof(pk));
+	rl_format_number3(md->bound_gflops, b, sizeof(b));
+	rl_format_number3(o->ad_bw[0], bw1, sizeof(bw1));
+	rl_format_number3(o->ad_bw[o->data_level], bwy, sizeof(bwy));
+	rl_format_number3(o->ad_peak, pk, sizeof(pk));
 	snprintf(buf, len, "adCARM (%s mix, %d loads : %d stores per pass): roofs L1 %s",
 		 rl_mix_name(o->mix), o->mem_loads, o->mem_stores, bw1);
 	if (o->data_level)
@@ -150,11 +151,11 @@ static void ceilings_note(const rl_rooflines *o, char *buf, size_t len)
 {
 	const rl_rf_model *md = &o->ceilings;
 	char b1[32], b2[32], b3[32], b4[32], b5[32];
-	rl_view_number3(o->ceil_no_simd, b1, sizeof(b1));
-	rl_view_number3(o->ceil_no_fma, b2, sizeof(b2));
-	rl_view_number3(o->ceil_latency, b3, sizeof(b3));
-	rl_view_number3(o->ceil_fp_fraction, b4, sizeof(b4));
-	rl_view_number3(md->bound_gflops, b5, sizeof(b5));
+	rl_format_number3(o->ceil_no_simd, b1, sizeof(b1));
+	rl_format_number3(o->ceil_no_fma, b2, sizeof(b2));
+	rl_format_number3(o->ceil_latency, b3, sizeof(b3));
+	rl_format_number3(o->ceil_fp_fraction, b4, sizeof(b4));
+	rl_format_number3(md->bound_gflops, b5, sizeof(b5));
 	snprintf(buf, len, "in-core ceilings (GFLOP/s): no SIMD %s, no FMA %s, latency %s, FP "
 		 "fraction %.0f %% -> %s; code is %s, %s FMA: bound %s (%s)", b1, b2,
 		 o->ceil_latency > 0 ? b3 : "n/a", 100 * o->fp_fraction,
@@ -183,7 +184,7 @@ void rl_diag_roofline_summary(const rl_report *r, char *buf, size_t len)
 		return;
 	}
 	char a[32], c[32], g[32], t[80], tp[96] = "";
-	rl_view_number3(o->carm_ai, c, sizeof(c));
+	rl_format_number3(o->carm_ai, c, sizeof(c));
 	/* the data level is the ECM's ("data in X" at the start of the note); a roof inside it
 	 * is said with the share of the bytes that come from beyond that roof */
 	trickle_text(o, t, sizeof(t));
@@ -191,17 +192,17 @@ void rl_diag_roofline_summary(const rl_report *r, char *buf, size_t len)
 		snprintf(tp, sizeof(tp), ": %s", t);
 	if (o->ceilings.valid && o->ceilings.bound_gflops < o->orm.bound_gflops) {
 		/* an in-core ceiling lies below every memory roof */
-		rl_view_number3(o->ceilings.bound_gflops, g, sizeof(g));
+		rl_format_number3(o->ceilings.bound_gflops, g, sizeof(g));
 		snprintf(buf, len, "core-bound (%s ceiling %s GFLOP/s below the %s roof; CARM AI %s "
 			 "flop/B, data in %s%s)", o->ceilings.bound, g, o->orm.bound, c,
 			 o->level[o->ecm_level], tp);
 	} else if (o->orm_limit >= 0) {
-		rl_view_number3(o->orm_ai[o->orm_limit], a, sizeof(a));
+		rl_format_number3(o->orm_ai[o->orm_limit], a, sizeof(a));
 		snprintf(buf, len, "memory-bound (ORM AI %s flop/B at %s, CARM AI %s flop/B under the "
 			 "%s roof%s)", a, o->level[o->orm_limit], c, o->carm.valid ? o->carm.bound : "?",
 			 tp);
 	} else {
-		rl_view_number3(o->peak_gflops, g, sizeof(g));
+		rl_format_number3(o->peak_gflops, g, sizeof(g));
 		snprintf(buf, len, "compute-bound (F_p %s GFLOP/s; CARM AI %s flop/B)", g, c);
 	}
 }

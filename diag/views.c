@@ -24,41 +24,6 @@ int rl_view_has_num(const json_t *obj, const char *key)
 	return json_is_object(obj) && json_is_number(json_object_get(obj, key));
 }
 
-void rl_view_number(double v, char *buf, size_t len)
-{
-	double r = round(v * 10.0) / 10.0;
-	if (r == 0.0)
-		r = 0.0; /* no "-0" */
-	if (fabs(r - round(r)) < 1e-9)
-		snprintf(buf, len, "%.0f", r);
-	else
-		snprintf(buf, len, "%.1f", r);
-}
-
-void rl_view_number3(double v, char *buf, size_t len)
-{
-	if (!isfinite(v))
-		snprintf(buf, len, "inf");
-	else if (v == 0)
-		snprintf(buf, len, "0");
-	else if (fabs(v) >= 100)
-		snprintf(buf, len, "%.0f", v);
-	else
-		snprintf(buf, len, "%.3g", v);
-}
-
-void rl_view_number2(double v, char *buf, size_t len)
-{
-	if (v == 0)
-		snprintf(buf, len, "0");
-	else if (fabs(v) >= 100 || fabs(v - round(v)) < 1e-9)
-		snprintf(buf, len, "%.0f", v);
-	else if (fabs(v) >= 1)
-		snprintf(buf, len, "%.1f", v);
-	else
-		snprintf(buf, len, "%.2g", v);
-}
-
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);

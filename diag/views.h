@@ -33,19 +33,6 @@ const char *rl_view_str(const json_t *obj, const char *key, const char *dflt);
 double rl_view_num(const json_t *obj, const char *key, double dflt);
 int rl_view_has_num(const json_t *obj, const char *key);
 
-/* The number formatters of every output (notes, JSON notes, YAML, SARIF, report); sizes and
- * rates: rl_perf_size_text, rl_perf_text (model/perf.h).
- * The number rule of the notes (diag/notes.c): at most one decimal, no trailing ".0". */
-void rl_view_number(double v, char *buf, size_t len);
-
-/* 3 significant digits, no exponent for ordinary magnitudes: 0.0833, 1.5, 21.6, 294 (the
- * roofline texts: AIs, GFLOP/s, GB/s). */
-void rl_view_number3(double v, char *buf, size_t len);
-
-/* Chart labels: integers and figures >= 100 without decimals, one decimal from 1, two
- * significant digits below 1: 41, 2.5, 0.083 (roofline-report). */
-void rl_view_number2(double v, char *buf, size_t len);
-
 /* Keys of OBJ in byte order (deterministic whatever jansson's iteration order); the caller
  * frees the array (not the strings, which belong to OBJ).  *N receives the count. */
 const char **rl_view_sorted_keys(const json_t *obj, size_t *n);

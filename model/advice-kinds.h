@@ -8,10 +8,6 @@
 /* Index of the level the data is in: perf's data level, MEM (= ntransfers) when unknown. */
 int rl_advice_data_level(const rl_advice_inputs *in);
 
-/* P(n) of ECM E with the data at level LV (out of range: MEM), WORK units of work per unit at
- * CLOCK_GHZ: perf.h's multicore rule, see rl_advice_ecm_perf in advice.c. */
-double rl_advice_ecm_perf(const rl_ecm *e, int lv, int n, double work, double clock_ghz);
-
 /* Gain at N cores of the ECM AFTER over the nest's P(N) before from perf's scaling table (the
  * n-thread layer conditions of the unchanged nest). */
 double rl_advice_gain_scaled(const rl_perf *p, const rl_ecm *after, int lv, int n);

@@ -23,24 +23,10 @@ int rl_advice_data_level(const rl_advice_inputs *in)
 	return in->perf->data_level >= 0 ? in->perf->data_level : in->ecm->ntransfers;
 }
 
-/* perf.h's multicore rule for one ECM model: data in memory P(n) = min(n P, b_S / B_C)
- * (rl_perf_scaled), data in a cache level P(n) = n P (caches scale, as perf's scaling table
- * does for cache-resident data).  perf.c applies the rule to the nest's own ECM at n threads
- * inside its scaling table; the advice needs it for an ECM after a change, at any level. */
-double rl_advice_ecm_perf(const rl_ecm *e, int lv, int n, double work, double clock_ghz)
-{
-	int nt = e->ntransfers;
-	if (lv < 0 || lv > nt)
-		lv = nt;
-	if (lv == nt && nt > 0)
-		return rl_perf_scaled(n, work, clock_ghz, e->prediction[nt], e->t_transfer[nt - 1]);
-	return n * rl_perf_from_cycles(work, clock_ghz, e->prediction[lv]);
-}
-
 double rl_advice_gain(const rl_ecm *before, const rl_ecm *after, int lv, int n)
 {
 	/* the factor W f of P cancels in the ratio: one unit of work at 1 GHz */
-	double b = rl_advice_ecm_perf(before, lv, n, 1, 1), a = rl_advice_ecm_perf(after, lv, n, 1, 1);
+	double b = rl_perf_ecm_at_level(before, lv, n, 1, 1), a = rl_perf_ecm_at_level(after, lv, n, 1, 1);
 	return b > 0 ? a / b : 1.0;
 }
 
@@ -57,7 +43,7 @@ double rl_advice_gain_scaled(const rl_perf *p, const rl_ecm *after, int lv, int 
 	double before = perf_before(p, n);
 	if (!(before > 0))
 		return 1.0;
-	return rl_advice_ecm_perf(after, lv, n, p->work_per_unit, p->clock_ghz) / before;
+	return rl_perf_ecm_at_level(after, lv, n, p->work_per_unit, p->clock_ghz) / before;
 }
 
 void rl_advice_gains_same_traffic(rl_advice *a, const rl_advice_inputs *in)

@@ -43,35 +43,14 @@ double rl_perf_scaled(int n, double work_per_unit, double clock_ghz, double t_me
 	return core < bw ? core : bw;
 }
 
-void rl_perf_size_text(double bytes, char *buf, size_t len)
+double rl_perf_ecm_at_level(const rl_ecm *e, int lv, int n, double work, double clock_ghz)
 {
-	static const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	int k = 0;
-	while (k < 5 && bytes >= 1024.0) {
-		bytes /= 1024.0;
-		k++;
-	}
-	if (k == 0 || fabs(bytes - round(bytes)) < 1e-9)
-		snprintf(buf, len, "%.0f %s", bytes, unit[k]);
-	else
-		snprintf(buf, len, "%.3g %s", bytes, unit[k]);
-}
-
-void rl_perf_text(double v, const char *work, char *buf, size_t len)
-{
-	static const char *pre[] = { "", "k", "M", "G", "T", "P" };
-	int k = 0;
-	while (k < 5 && fabs(v) >= 1000.0) {
-		v /= 1000.0;
-		k++;
-	}
-	const char *w = !strcmp(work, "flop") ? "FLOP" : !strcmp(work, "LUP") ? "LUP" : "it";
-	if (fabs(v) >= 100)
-		snprintf(buf, len, "%.0f %s%s/s", v, pre[k], w);
-	else if (fabs(v) >= 10)
-		snprintf(buf, len, "%.1f %s%s/s", v, pre[k], w);
-	else
-		snprintf(buf, len, "%.2f %s%s/s", v, pre[k], w);
+	int nt = e->ntransfers;
+	if (lv < 0 || lv > nt)
+		lv = nt;
+	if (lv == nt && nt > 0)
+		return rl_perf_scaled(n, work, clock_ghz, e->prediction[nt], e->t_transfer[nt - 1]);
+	return n * rl_perf_from_cycles(work, clock_ghz, e->prediction[lv]);
 }
 
 /* ------------------------------------------------------------ ECM variants */

@@ -108,6 +108,12 @@ int rl_perf_saturation(double t_mem, double t_l3mem);
 /* P(n) = min(n * W f / T_mem, W f / T_L3Mem) (eq. 6). */
 double rl_perf_scaled(int n, double work_per_unit, double clock_ghz, double t_mem, double t_l3mem);
 
+/* P(n) of ECM model E with the data at level LV (out of range: MEM), WORK units of work per
+ * unit at CLOCK_GHZ: data in memory rl_perf_scaled (eq. 6), data in a cache level n * P
+ * (caches scale), the rule of rl_perf_compute's scaling table for any ECM (the advice prices
+ * the ECM after a change with it). */
+double rl_perf_ecm_at_level(const rl_ecm *e, int lv, int n, double work, double clock_ghz);
+
 /* Layer-condition traffic T (and LC, may be NULL) of R's nest for THREADS threads: an
  * evaluation of R's analysis (r->lc_analysis, inside rl_report_build*) when there is one,
  * else rl_traffic_lc (the same result, with the ISL work redone).  1 on success. */
@@ -125,12 +131,6 @@ int rl_perf_ecm_regimes(const struct rl_report *r, const int *regime_per_level, 
 
 /* Fill R->perf for CORES active cores (R analysed).  Never fails: perf.valid = 0 + why. */
 void rl_perf_compute(struct rl_report *r, int cores);
-
-/* "122 MiB", "14.6 TiB" */
-void rl_perf_size_text(double bytes, char *buf, size_t len);
-
-/* "1.2 GFLOP/s", "659 MLUP/s", "3.1 Git/s" */
-void rl_perf_text(double per_second, const char *work, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

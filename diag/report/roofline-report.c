@@ -11,6 +11,7 @@
  * See docs/report.md. */
 #include "diag/diag.h"
 #include "diag/views.h"
+#include "diag/format.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -406,13 +407,13 @@ static void machine_roofs(chart *c, const json_t *machine)
 	char label[128], num[32];
 	double bw = rl_view_num(machine, "memory_bandwidth_gbs", 0);
 	if (bw > 0) {
-		rl_view_number2(bw, num, sizeof(num));
+		rl_format_number2(bw, num, sizeof(num));
 		snprintf(label, sizeof(label), "memory %s GB/s", num);
 		chart_roof(c, bw, 0, label, 0);
 	}
 	double peak = rl_view_num(machine, "peak_gflops", 0);
 	if (peak > 0) {
-		rl_view_number2(peak, num, sizeof(num));
+		rl_format_number2(peak, num, sizeof(num));
 		snprintf(label, sizeof(label), "peak %s GFLOP/s", num);
 		chart_roof(c, 0, peak, label, 0);
 	}
@@ -423,7 +424,7 @@ static void machine_roofs(chart *c, const json_t *machine)
 		if (g <= 0 || cores != 1)
 			continue;
 		char w[32] = "";
-		rl_view_number2(g, num, sizeof(num));
+		rl_format_number2(g, num, sizeof(num));
 		if (rl_view_has_num(row, "width"))
 			snprintf(w, sizeof(w), " %d-bit", (int)rl_view_num(row, "width", 0));
 		snprintf(label, sizeof(label), "%s%s %s %s GFLOP/s", rl_view_str(row, "op", "peak"), w,
@@ -480,7 +481,7 @@ static void rooflines_model(chart *c, const json_t *m, const char *key)
 			char label[128];
 			double bw = first_num(r, k_bw), g = bw > 0 ? 0 : first_num(r, k_peak), v = bw > 0 ? bw : g;
 			char num[32];
-			rl_view_number2(v, num, sizeof(num));
+			rl_format_number2(v, num, sizeof(num));
 			snprintf(label, sizeof(label), "%s: %s %s %s", model, first_str(r, k_label, *rk), num,
 				 bw > 0 ? "GB/s" : "GFLOP/s");
 			chart_roof(c, bw, g, label, series);
@@ -646,8 +647,8 @@ static void draw_points(FILE *o, const chart *c, const axes *ax)
 			x, y, palette[(p->series + 1) % 8]);
 		esc(o, p->title);
 		char a[32], g[32];
-		rl_view_number2(p->ai, a, sizeof(a));
-		rl_view_number2(p->gflops, g, sizeof(g));
+		rl_format_number2(p->ai, a, sizeof(a));
+		rl_format_number2(p->gflops, g, sizeof(g));
 		fprintf(o, ": AI %s flop/B, %s GFLOP/s</title></circle>"
 			"<text class=\"point-label\" x=\"%.1f\" y=\"%.1f\">", a, g, x + 7, y - 6);
 		esc(o, p->label);
@@ -738,7 +739,7 @@ static void draw_ecm(FILE *o, const nest *r, const char *id)
 		}
 		double p = json_number_value(json_array_get(pr, l));
 		char num[32];
-		rl_view_number(p, num, sizeof(num));
+		rl_format_number(p, num, sizeof(num));
 		fprintf(o, "<line class=\"ecm-prediction\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
 			"<text x=\"%d\" y=\"%d\">%s cy</text></g>\n", lw + p / max * bw, y - 2,
 			lw + p / max * bw, y + 28, lw + bw + 8, y + 22, num);
@@ -880,7 +881,7 @@ static void nest_row(FILE *o, const nest *r)
 		fputs("<span class=\"muted\">n/a</span>", o);
 	fmt_time(r->seconds, t, sizeof(t));
 	fprintf(o, "</td><td class=\"num\">%s%s</td>", r->approx && r->seconds >= 0 ? "&asymp; " : "", t);
-	rl_view_number(r->cy_unit, num, sizeof(num));
+	rl_format_number(r->cy_unit, num, sizeof(num));
 	fprintf(o, "<td class=\"num\">%s</td><td><code>", num);
 	esc(o, rl_view_str(json_object_get(r->nest, "ecm"), "note", ""));
 	fputs("</code></td></tr>\n", o);

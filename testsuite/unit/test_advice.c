@@ -14,6 +14,7 @@
 #include "diag/diag.h"
 #include "model/report.h"
 #include "testsuite/oracle/nestspec.h"
+#include "diag/format.h"
 
 static void snb_machine(rl_machine *m)
 {
@@ -94,11 +95,11 @@ static void test_perf_clock_and_scaling(void **state)
 	assert_float_equal(p3, 8 * 2.7e9 / 21.6, 1);          /* saturated: b_S / B_C */
 	assert_float_equal(rl_perf_scaled(2, 8, 2.7, 50, 21.6), 2 * p1, 1);
 	char buf[64];
-	rl_perf_text(659e6, "LUP", buf, sizeof(buf));
+	rl_format_rate(659e6, "LUP", buf, sizeof(buf));
 	assert_string_equal(buf, "659 MLUP/s");
-	rl_perf_text(1.2e9, "flop", buf, sizeof(buf));
+	rl_format_rate(1.2e9, "flop", buf, sizeof(buf));
 	assert_string_equal(buf, "1.20 GFLOP/s");
-	rl_perf_size_text(20.0 * 1024 * 1024, buf, sizeof(buf));
+	rl_format_size(20.0 * 1024 * 1024, buf, sizeof(buf));
 	assert_string_equal(buf, "20 MiB");
 }
 

@@ -13,6 +13,7 @@
 
 #include "diag/diag.h"
 #include "model/report.h"
+#include "diag/format.h"
 
 /* Seed 004, section 2: 32 KiB L1, 256 KiB L2, 20 MiB L3, 64 B lines,
  * 2 cy per line L1<->L2 and L2<->L3, 40 GB/s at 2.7 GHz -> 4.32 cy per line. */
@@ -237,11 +238,11 @@ static void test_number_format(void **state)
 {
 	(void)state;
 	char buf[32];
-	rl_diag_number(12.96, buf, sizeof(buf));
+	rl_format_number(12.96, buf, sizeof(buf));
 	assert_string_equal(buf, "13");
-	rl_diag_number(4.32, buf, sizeof(buf));
+	rl_format_number(4.32, buf, sizeof(buf));
 	assert_string_equal(buf, "4.3");
-	rl_diag_number(-0.01, buf, sizeof(buf));
+	rl_format_number(-0.01, buf, sizeof(buf));
 	assert_string_equal(buf, "0");
 }
 
