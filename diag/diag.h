@@ -32,6 +32,13 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len);
  * JSON's performance.data_rule and the verbose performance note). */
 void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len);
 
+/* A size regime of the performance model: its range "n <= 682", "682 < n <= 5461",
+ * "n > 436906" and its layer condition "LC in L1", "rows in L2", "no LC" (LC names the
+ * level names of R's layer conditions). */
+void rl_diag_regime_range(const rl_perf_regime *g, char *buf, size_t len);
+void rl_diag_regime_condition(const rl_lc_report *lc, const rl_perf_regime *g, char *buf,
+			      size_t len);
+
 /* Advice I (ranked, 0 = the most valuable): "roofline: advice: ...".  0 when none. */
 int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len);
 

@@ -329,6 +329,28 @@ int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len)
 	return 1;
 }
 
+void rl_diag_regime_range(const rl_perf_regime *g, char *buf, size_t len)
+{
+	if (g->lo < 0)
+		snprintf(buf, len, "%s <= %lld", g->param, g->hi);
+	else if (g->hi >= 0)
+		snprintf(buf, len, "%lld < %s <= %lld", g->lo, g->param, g->hi);
+	else
+		snprintf(buf, len, "%s > %lld", g->param, g->lo);
+}
+
+void rl_diag_regime_condition(const rl_lc_report *lc, const rl_perf_regime *g, char *buf,
+			      size_t len)
+{
+	if (g->lc_level < 0 || g->lc_level >= lc->nlevels) {
+		snprintf(buf, len, "no LC");
+		return;
+	}
+	int k = g->lc_loops;
+	const char *what = g->nloops > 2 ? (k == 1 ? "rows" : k == 2 ? "planes" : "layers") : "LC";
+	snprintf(buf, len, "%s in %s", what, lc->levels[g->lc_level].name);
+}
+
 void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
 {
 	const rl_perf *p = &r->perf;
@@ -401,8 +423,11 @@ static void verbose_regimes(const rl_report *r, char *buf, size_t len)
 		ecm_terms_text(&g->ecm, e, sizeof(e));
 		rl_format_rate(g->perf_mem, p->work, pf, sizeof(pf));
 		rl_format_number(g->bc_mem, bc, sizeof(bc));
-		rl_appendf(buf, len, "%s %s: %s %s, in memory %s, B_C %s B/%s, n_S %d", i ? ";" : "", g->range,
-			g->lc, e, pf, bc, p->work, g->n_s);
+		char range[128], cond[48];
+		rl_diag_regime_range(g, range, sizeof(range));
+		rl_diag_regime_condition(&r->lc, g, cond, sizeof(cond));
+		rl_appendf(buf, len, "%s %s: %s %s, in memory %s, B_C %s B/%s, n_S %d", i ? ";" : "", range,
+			cond, e, pf, bc, p->work, g->n_s);
 	}
 }
 

@@ -86,14 +86,18 @@ static json_t *scaling_json(const rl_perf *p)
 	return o;
 }
 
-static json_t *regimes_json(const rl_perf *p)
+static json_t *regimes_json(const rl_report *r)
 {
+	const rl_perf *p = &r->perf;
 	json_t *a = json_array();
 	for (int i = 0; i < p->nregimes; i++) {
 		const rl_perf_regime *g = &p->regimes[i];
 		json_t *e = json_object();
-		json_object_set_new(e, "range", json_string(g->range));
-		json_object_set_new(e, "layer_condition", json_string(g->lc));
+		char range[128], cond[48];
+		rl_diag_regime_range(g, range, sizeof(range));
+		rl_diag_regime_condition(&r->lc, g, cond, sizeof(cond));
+		json_object_set_new(e, "range", json_string(range));
+		json_object_set_new(e, "layer_condition", json_string(cond));
 		json_object_set_new(e, "ecm", ecm_terms(&g->ecm));
 		set_real(e, "memory_code_balance_bytes_per_work", g->bc_mem);
 		set_real(e, "per_second_memory", g->perf_mem);
@@ -148,7 +152,7 @@ json_t *rl_perf_json(const rl_report *r, const char *key)
 	if (!strcmp(key, "scaling"))
 		return scaling_json(&r->perf);
 	if (!strcmp(key, "regimes"))
-		return regimes_json(&r->perf);
+		return regimes_json(r);
 	if (!strcmp(key, "advice"))
 		return advice_json(r);
 	return NULL;

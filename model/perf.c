@@ -287,22 +287,12 @@ static int deepest_regime_level(const int *regime, int n)
 	return best;
 }
 
-/* "LC in L1", "rows in L2", "no LC": the regime with reuse across the most loops and where */
-static void lc_label(const rl_report *r, const int *per_level, char *buf, size_t len)
+/* The layer condition of a regime: the level with reuse across the most loops (-1: none). */
+static void regime_condition(const rl_report *r, const int *per_level, rl_perf_regime *g)
 {
-	int c = deepest_regime_level(per_level, r->lc.nlevels);
-	if (c < 0) {
-		snprintf(buf, len, "no LC");
-		return;
-	}
-	int best = per_level[c];
-	const char *what = r->lc.nloops > 2 ? (best == 1 ? "rows" : best == 2 ? "planes" : "layers")
-		: "LC";
-	/* a copy: BUF lies inside *r too (GCC 11's -Wrestrict cannot tell the fields apart) */
-	char level[sizeof(r->lc.levels[c].name)];
-	memcpy(level, r->lc.levels[c].name, sizeof(level));
-	level[sizeof(level) - 1] = '\0';
-	snprintf(buf, len, "%s in %s", what, level);
+	g->lc_level = deepest_regime_level(per_level, r->lc.nlevels);
+	g->lc_loops = g->lc_level >= 0 ? per_level[g->lc_level] : 0;
+	g->nloops = r->lc.nloops;
 }
 
 static double mem_bytes_per_unit(const rl_report *r, const rl_ecm *e)
@@ -373,13 +363,10 @@ static void build_regimes(rl_report *r, rl_perf *p)
 		free(t);
 		if (!ok)
 			continue;
-		if (i == 0)
-			snprintf(g->range, sizeof(g->range), "%s <= %lld", param, th[0]);
-		else if (i < nth)
-			snprintf(g->range, sizeof(g->range), "%lld < %s <= %lld", th[i - 1], param, th[i]);
-		else
-			snprintf(g->range, sizeof(g->range), "%s > %lld", param, th[nth - 1]);
-		lc_label(r, per, g->lc, sizeof(g->lc));
+		snprintf(g->param, sizeof(g->param), "%s", param);
+		g->lo = i > 0 ? th[i - 1] : -1;
+		g->hi = i < nth ? th[i] : -1;
+		regime_condition(r, per, g);
 		double tm = g->ecm.prediction[g->ecm.ntransfers];
 		double bytes = mem_bytes_per_unit(r, &g->ecm);
 		g->bc_mem = p->work_per_unit > 0 ? bytes / p->work_per_unit : 0;

@@ -44,8 +44,15 @@ typedef struct rl_perf_scaling {
 } rl_perf_scaling;
 
 typedef struct rl_perf_regime {
-	char range[128];        /* "n <= 682", "682 < n <= 5461", "n > 436906" */
-	char lc[48];            /* "LC in L1", "no LC", ... */
+	/* the size range: above LO (-1: from the smallest size) up to HI (-1: no upper end) of
+	 * the nest's leading size parameter PARAM */
+	char param[RL_NAME_MAX];
+	long long lo, hi;
+	/* the layer condition that holds: the regime with reuse across the most loops (LC_LOOPS
+	 * loops of the nest's NLOOPS) at cache level LC_LEVEL; LC_LEVEL -1: none holds */
+	int lc_level;
+	int lc_loops;
+	int nloops;
 	rl_ecm ecm;
 	double bc_mem;          /* bytes per work unit W at the memory boundary */
 	double perf_mem;        /* single core, data in memory, W/s */
