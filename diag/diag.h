@@ -32,6 +32,10 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len);
  * JSON's performance.data_rule and the verbose performance note). */
 void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len);
 
+/* What the model did with the non-temporal stores of a loop: NNT of its NSTORES stores are
+ * non-temporal (MNEMONIC names one); "" when NNT is 0. */
+void rl_diag_nontemporal_note(int nnt, int nstores, const char *mnemonic, char *buf, size_t len);
+
 /* A size regime of the performance model: its range "n <= 682", "682 < n <= 5461",
  * "n > 436906" and its layer condition "LC in L1", "rows in L2", "no LC" (LC names the
  * level names of R's layer conditions). */

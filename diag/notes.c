@@ -329,6 +329,18 @@ int rl_diag_advice_note(const rl_report *r, int i, char *buf, size_t len)
 	return 1;
 }
 
+void rl_diag_nontemporal_note(int nnt, int nstores, const char *mnemonic, char *buf, size_t len)
+{
+	buf[0] = 0;
+	if (nnt > 0 && nnt == nstores)
+		snprintf(buf, len, "roofline: non-temporal stores (%s): no write-allocate, the stored "
+			 "lines go straight to memory", mnemonic);
+	else if (nnt > 0)
+		snprintf(buf, len, "roofline: %d of %d stores non-temporal (%s): modelled with "
+			 "write-allocate (the model takes non-temporal stores only when all stores "
+			 "of the loop are)", nnt, nstores, mnemonic);
+}
+
 void rl_diag_regime_range(const rl_perf_regime *g, char *buf, size_t len)
 {
 	if (g->lo < 0)

@@ -65,19 +65,6 @@ rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl)
     }
 }
 
-void
-rl_emit_nontemporal_text (int nnt, int nstores, const char *mnemonic, char *buf, size_t len)
-{
-  buf[0] = 0;
-  if (nnt > 0 && nnt == nstores)
-    snprintf (buf, len, "roofline: non-temporal stores (%s): no "
-	      "write-allocate, the stored lines go straight to memory", mnemonic);
-  else if (nnt > 0)
-    snprintf (buf, len, "roofline: %d of %d stores non-temporal (%s): "
-	      "modelled with write-allocate (the model takes non-temporal stores only "
-	      "when all stores of the loop are)", nnt, nstores, mnemonic);
-}
-
 /* Name of a remarks file: GIVEN (the option's value) if set, else
    <dumpbase>.SUFFIX next to the object (GCC 11+: -o dir/x.o gives dir/x.c.SUFFIX). */
 static void

@@ -78,10 +78,6 @@ bool rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts
 void rl_emit_report (rl_unit_state *u, location_t loc, const rl_report *r,
 		     const char *nt_text);
 void rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl);
-/* emit.cc: the sentence about the non-temporal stores of a body (NNT of
-   NSTORES stores, one of them MNEMONIC) into BUF, "" when there are none. */
-void rl_emit_nontemporal_text (int nnt, int nstores, const char *mnemonic,
-			       char *buf, size_t len);
 /* emit.cc: write the remarks files of U (JSON, LLVM YAML, SARIF) and free the
    remarks; then the verbose summary line. */
 void rl_emit_unit_end (rl_unit_state *u);

@@ -65,7 +65,7 @@ rl_mark_nontemporal_stores (rl_nest *nest, const rl_body *body, char *nt_text, s
       }
   if (nnt > 0 && nnt == nstores)
     nest->nontemporal_stores = 1;
-  rl_emit_nontemporal_text (nnt, nstores, ntname, nt_text, len);
+  rl_diag_nontemporal_note (nnt, nstores, ntname, nt_text, len);
 }
 
 /* Model the pending nest P with its generated code and emit its notes. */
