@@ -4,8 +4,16 @@
  * is still scalar and close to the source.
  *
  * Approach
- *  1. The nest is the chain OUTER, OUTER->inner, ... (a loop with sibling inner
- *     loops is refused).  Loop k of the chain is "depth k".
+ *  1. The nest is a chain of loops: an innermost loop (a leaf of the loop tree)
+ *     and the loops enclosing it, outermost first; loop k of the chain is
+ *     "depth k".  A loop with several inner loops (an imperfect nest: gemm's
+ *     `C *= beta` loop beside its k loop, the sweeps of a time loop) is part of
+ *     the chain of each of its leaves; each leaf is modelled with the accesses
+ *     of its own loops only (those below the deepest loop with several inner
+ *     loops), as if it ran alone inside the enclosing loops.  An enclosing loop
+ *     whose trip count is unknown or whose bound is not affine (a `while`
+ *     repetition loop) is dropped with everything above it: the nest inside it
+ *     is modelled on its own.
  *  2. Everything GCC's SCEV gives us is expressed over the iteration counters
  *     t_k = 0, 1, 2, ... of the loops ("t-space": chrec {base, +, step}_k means
  *     base + step * t_k).  The model wants the source iterators i_k, so for each
@@ -89,6 +97,8 @@ struct nest_ctx
   /* t_k = (i_k - lower[k]) / step[k], lower in i-space */
   rl_poly lower[RL_MAX_LOOPS];
   long long step[RL_MAX_LOOPS];
+  int own_from;                      /* first depth whose blocks are this leaf's own */
+  bool bound_unknown;                /* analyse_loop failed on the trip count or bound */
   rl_err err;
   int depth;                         /* recursion guard of tree_to_poly */
   char *why;
@@ -766,18 +776,17 @@ to_i_space (nest_ctx *c, const rl_poly *in, rl_poly *out)
 /* Loops                                                                    */
 /* ------------------------------------------------------------------------ */
 
+/* Is BB one of the blocks whose statements belong to the modelled leaf: a
+ * block of a chain loop at depth own_from or deeper (not in a sibling loop, not
+ * in the body of a loop with several inner loops)?  In a perfect nest every
+ * block of the nest is. */
 static bool
-collect_nest_loops (nest_ctx *c)
+own_block_p (const nest_ctx *c, basic_block bb)
 {
-  for (class loop *l = c->outer; l; l = l->inner)
-    {
-      if (c->nloops == RL_MAX_LOOPS)
-	return fail (c, "loop nest too deep");
-      if (l->inner && l->inner->next)
-	return fail (c, "several inner loops");
-      c->loops[c->nloops++] = l;
-    }
-  return true;
+  for (int k = c->own_from; k < c->nloops; k++)
+    if (bb->loop_father == c->loops[k])
+      return true;
+  return false;
 }
 
 /* A header PHI of LOOP that is an affine induction variable {lower,+,step}_LOOP
@@ -866,7 +875,15 @@ bound_fail (nest_ctx *c)
 {
   if (c->err == ERR_PARAMS)
     return fail (c, "too many parameters");
+  c->bound_unknown = true;
   return fail (c, "non-affine loop bound");
+}
+
+static bool
+trip_count_fail (nest_ctx *c)
+{
+  c->bound_unknown = true;
+  return fail (c, "unknown trip count");
 }
 
 static bool
@@ -879,7 +896,7 @@ analyse_loop (nest_ctx *c, int k)
   c->err = ERR_NONE;
   tree ni = latch_executions (loop);
   if (!ni)
-    return fail (c, "unknown trip count");
+    return trip_count_fail (c);
 
   /* the source iterator; without one, the iteration counter itself */
   tree iv = source_iv_chrec (c, loop);
@@ -907,7 +924,7 @@ analyse_loop (nest_ctx *c, int k)
     }
   ni = instantiate_scev (c->pre, loop_outer (loop), ni);
   if (!ni || chrec_contains_undetermined (ni))
-    return fail (c, "unknown trip count");
+    return trip_count_fail (c);
   if (!tree_to_poly (c, ni, loop_outer (loop), &tmp) || !to_i_space (c, &tmp, &niter))
     return bound_fail (c);
 
@@ -931,7 +948,10 @@ analyse_loop (nest_ctx *c, int k)
     return bound_fail (c);
   if (!poly_to_aff (&lower, c->nloops, &rl->lower)
       || !poly_to_aff (&upper, c->nloops, &rl->upper))
-    return fail (c, "non-affine loop bound");
+    {
+      c->bound_unknown = true;
+      return fail (c, "non-affine loop bound");
+    }
 
   c->lower[k] = lower;
   c->step[k] = step;
@@ -1477,20 +1497,21 @@ nontemporal_store_call (gimple *stmt, tree *ref)
   return true;
 }
 
-/* find_data_references_in_loop gave up: collect the references statement by
- * statement, with non-temporal store builtins as stores.  False if another
- * statement is not analysable. */
+/* The references of the leaf's own blocks (own_block_p), statement by
+ * statement, with non-temporal store builtins as stores (*NT_CALLS counts
+ * them).  False if a statement is not analysable (a call, asm, volatile). */
 struct ref_rec { tree ref; gimple *stmt; bool write; };
 
 static bool
-collect_refs_with_nt (nest_ctx *c, vec<ref_rec> *refs)
+collect_own_refs (nest_ctx *c, vec<ref_rec> *refs, int *nt_calls)
 {
   basic_block *bbs = get_loop_body_in_dom_order (c->outer);
   vec<data_reference_p> drs = vNULL;
-  bool ok = true, any = false;
+  bool ok = true;
+  *nt_calls = 0;
   for (unsigned i = 0; i < c->outer->num_nodes && ok; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && ok;
-	 gsi_next (&gsi))
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
+	 own_block_p (c, bbs[i]) && !gsi_end_p (gsi) && ok; gsi_next (&gsi))
       {
 	gimple *s = gsi_stmt (gsi);
 	tree ref;
@@ -1498,7 +1519,7 @@ collect_refs_with_nt (nest_ctx *c, vec<ref_rec> *refs)
 	  {
 	    ref_rec r = { ref, s, true };
 	    refs->safe_push (r);
-	    any = true;
+	    (*nt_calls)++;
 	    continue;
 	  }
 	unsigned from = drs.length ();
@@ -1512,10 +1533,11 @@ collect_refs_with_nt (nest_ctx *c, vec<ref_rec> *refs)
       }
   free_data_refs (drs);
   free (bbs);
-  return ok && any;
+  return ok;
 }
 
-/* Why find_data_references_in_loop gave up: a call, asm or volatile access. */
+/* Why the references of the leaf's own blocks are not analysable: a call, asm
+ * or volatile access. */
 static bool
 explain_dataref_failure (nest_ctx *c)
 {
@@ -1523,8 +1545,8 @@ explain_dataref_failure (nest_ctx *c)
   const char *why = NULL;
   char buf[RL_NAME_MAX + 40];
   for (unsigned i = 0; i < c->outer->num_nodes && !why; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && !why;
-	 gsi_next (&gsi))
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
+	 own_block_p (c, bbs[i]) && !gsi_end_p (gsi) && !why; gsi_next (&gsi))
       {
 	gimple *s = gsi_stmt (gsi);
 	if (is_gimple_call (s) && !gimple_call_internal_p (s)
@@ -1551,11 +1573,15 @@ analyse_accesses (nest_ctx *c)
 {
   vec<data_reference_p> datarefs = vNULL;
   auto_vec<ref_rec> refs;
-  tree res = find_data_references_in_loop (c->outer, &datarefs);
+  int nt_calls = 0;
+  /* a perfect nest: every reference of the outer loop; else those of the
+     leaf's own loops */
+  tree res = c->own_from == 0 ? find_data_references_in_loop (c->outer, &datarefs)
+    : chrec_dont_know;
   if (res == chrec_dont_know)
     {
       free_data_refs (datarefs);
-      if (!collect_refs_with_nt (c, &refs))
+      if (!collect_own_refs (c, &refs, &nt_calls) || (c->own_from == 0 && nt_calls == 0))
 	return explain_dataref_failure (c);
     }
   else
@@ -1687,52 +1713,122 @@ count_innermost_body (nest_ctx *c)
 /* Entry points                                                             */
 /* ------------------------------------------------------------------------ */
 
-bool
-rl_gimple_build_nest (function *fun, class loop *outer,
-		      const rl_define *defines, int ndefines,
-		      rl_nest *out, char *why, size_t whylen)
+/* Model the chain LOOPS[0..NLOOPS-1] (outermost first, the last one innermost)
+ * whose own blocks start at depth OWN_FROM into OUT.  On failure *DROP_AT is
+ * the depth of an enclosing loop (not the innermost) whose trip count or bound
+ * is not modelled, -1 otherwise. */
+static bool
+build_chain (function *fun, class loop **loops, int nloops, int own_from,
+	     const rl_define *defines, int ndefines, rl_nest *out, char *why, size_t whylen,
+	     int *drop_at)
 {
+  *drop_at = -1;
   if (why && whylen)
     why[0] = '\0';
-  if (!out)
-    return false;
   memset (out, 0, sizeof *out);
+  if (nloops > RL_MAX_LOOPS)
+    {
+      snprintf (why, whylen, "loop nest too deep");
+      return false;
+    }
   nest_ctx *c = XCNEW (nest_ctx);
   c->fun = fun;
-  c->outer = outer;
+  c->outer = loops[0];
   c->out = out;
   c->defines = defines;
   c->ndefines = defines ? ndefines : 0;
   c->why = why;
   c->whylen = whylen;
+  c->nloops = nloops;
+  c->own_from = own_from;
+  for (int k = 0; k < nloops; k++)
+    c->loops[k] = loops[k];
+  c->pre = loop_preheader_edge (c->outer);
+  out->nloops = nloops;
 
-  bool ok = false;
-  if (!fun || !outer || !loop_outer (outer) || !loop_preheader_edge (outer)
-      || !scev_initialized_p ())
-    fail (c, "loop structure not available");
-  else if (collect_nest_loops (c))
+  bool ok = true;
+  for (int k = 0; k < nloops && ok; k++)
     {
-      c->pre = loop_preheader_edge (outer);
-      out->nloops = c->nloops;
-      ok = true;
-      for (int k = 0; k < c->nloops && ok; k++)
-	ok = analyse_loop (c, k);
-      if (ok)
-	ok = analyse_accesses (c);
-      if (ok)
-	count_innermost_body (c);
+      ok = analyse_loop (c, k);
+      if (!ok && c->bound_unknown && k < nloops - 1)
+	*drop_at = k;
+    }
+  if (ok)
+    ok = analyse_accesses (c);
+  if (ok)
+    count_innermost_body (c);
+  XDELETE (c);
+  return ok;
+}
+
+bool
+rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
+			   const rl_define *defines, int ndefines,
+			   rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen)
+{
+  memset (ctx, 0, sizeof *ctx);
+  if (why && whylen)
+    why[0] = '\0';
+  if (!out)
+    return false;
+  memset (out, 0, sizeof *out);
+  ctx->note_loop = leaf;
+  if (!fun || !leaf || !loop_outer (leaf) || !scev_initialized_p ())
+    {
+      snprintf (why, whylen, "loop structure not available");
+      return false;
+    }
+
+  /* the chain from the outermost loop down to LEAF */
+  auto_vec<class loop *> chain;
+  for (class loop *l = leaf; l && loop_outer (l); l = loop_outer (l))
+    chain.safe_push (l);
+  chain.reverse ();
+  int n = chain.length ();
+  /* the leaf's own loops start below the deepest loop with several inner loops */
+  int own_from = 0;
+  for (int k = 0; k < n - 1; k++)
+    if (chain[k]->inner && chain[k]->inner->next)
+      {
+	own_from = k + 1;
+	ctx->branch = chain[k];
+	ctx->nsiblings = 0;
+	for (class loop *s = chain[k]->inner; s; s = s->next)
+	  ctx->nsiblings++;
+      }
+
+  /* an enclosing loop that cannot be modelled is dropped with the loops above
+     it, and the nest inside it modelled on its own */
+  int start = 0, drop_at = -1;
+  bool ok;
+  for (;;)
+    {
+      ctx->note_loop = chain[MAX (start, own_from)];
+      for (int k = start; k < n; k++)
+	if (!loop_preheader_edge (chain[k]))
+	  {
+	    snprintf (why, whylen, "loop structure not available");
+	    return false;
+	  }
+      ok = build_chain (fun, chain.address () + start, n - start, MAX (own_from - start, 0),
+			defines, ndefines, out, why, whylen, &drop_at);
+      if (ok || drop_at < 0)
+	break;
+      ctx->dropped_loop = chain[start + drop_at];
+      ctx->ndropped = start + drop_at + 1;
+      snprintf (ctx->dropped_reason, sizeof ctx->dropped_reason, "%s", why);
+      start += drop_at + 1;
     }
   if (ok)
     {
       const char *fname = function_name (fun);
       snprintf (out->function, sizeof out->function, "%s", fname ? fname : "?");
-      expanded_location x = expand_location (rl_loop_location (outer));
+      expanded_location x = expand_location (rl_loop_location (ctx->note_loop));
       snprintf (out->file, sizeof out->file, "%s", x.file ? x.file : "");
       out->line = x.line;
       out->column = x.column;
       out->vector_factor = 0;
     }
-  XDELETE (c);
   return ok;
 }
 

@@ -13,14 +13,31 @@ rl_loop_location (class loop *loop)
   return find_loop_location (loop).get_location_t ();
 }
 
-/* gimple-nest.cc: build the model of the nest whose outermost loop is OUTER
- * (GIMPLE, before vect, loops and SCEV initialised).  Known parameter values
- * come from DEFINES (NAME=VALUE pairs, may be NULL).  Returns true and fills OUT,
- * or false with a "not analysed" reason in WHY (e.g. "call to foo in loop body"). */
+/* gimple-nest.cc: build the model of the innermost loop LEAF with the loops
+ * enclosing it (GIMPLE, before vect, loops and SCEV initialised).  Known parameter
+ * values come from DEFINES (NAME=VALUE pairs, may be NULL).  Returns true and
+ * fills OUT, or false with a "not analysed" reason in WHY (e.g. "call to foo in
+ * loop body").  CTX says what surrounds the modelled loops, in both cases. */
 struct rl_define { const char *name; long long value; };
-bool rl_gimple_build_nest (function *fun, class loop *outer,
-			   const rl_define *defines, int ndefines,
-			   rl_nest *out, char *why, size_t whylen);
+struct rl_leaf_context
+{
+  /* where the note goes: the outermost loop of the chain that is LEAF's own
+     (below any loop with several inner loops and any dropped loop) */
+  class loop *note_loop;
+  /* deepest enclosing loop with several inner loops, and how many it has;
+     NULL for a perfect nest */
+  class loop *branch;
+  int nsiblings;
+  /* deepest enclosing loop left out of the model (its trip count unknown or its
+     bound not affine) with the reason, and how many loops were left out with it
+     (it and those around it); NULL if none */
+  class loop *dropped_loop;
+  int ndropped;
+  char dropped_reason[64];
+};
+bool rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
+				const rl_define *defines, int ndefines,
+				rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen);
 
 /* gimple-nest.cc: vectorisation factor of LOOP after vect: lanes of the vector
  * type of its statements, 1 when no statement has a vector type. */

@@ -16,6 +16,8 @@
 
 #include <time.h>
 
+#include "diag/nest-context.h"
+
 static rl_unit_state rl_unit;
 static rl_function_state rl_fn;
 
@@ -84,7 +86,7 @@ rl_model_and_emit (rl_pending &p)
   rl_report *r = XNEW (rl_report);
   /* the layer conditions are analysed once per nest, also for cores=N */
   rl_report_build_cores (p.nest, body, rl_unit.machine, rl_unit.ports, rl_unit.opts.cores, r);
-  rl_emit_report (&rl_unit, p.loc, r, nt_text);
+  rl_emit_report (&rl_unit, p, r, nt_text);
   XDELETE (r);
   XDELETE (body);
   rl_nest_free (p.nest);
@@ -110,29 +112,79 @@ rl_function_begin (function *fun)
   rl_fn.fndecl = fun->decl;
 }
 
-/* The pending entry of the nest whose outermost loop is OUTER. */
+/* Line of LOOP's location, 0 if unknown. */
+static int
+rl_loop_line (class loop *loop)
+{
+  return expand_location (rl_loop_location (loop)).line;
+}
+
+/* The verbose sentences on what surrounds the modelled loops of P (CTX). */
+static void
+rl_describe_leaf_context (rl_pending &p, const rl_leaf_context &ctx)
+{
+  if (ctx.branch)
+    rl_diag_sibling_note (rl_loop_line (ctx.branch), ctx.nsiblings, p.sibling_text,
+			  sizeof p.sibling_text);
+  if (ctx.dropped_loop)
+    rl_diag_unknown_outer_note (rl_loop_line (ctx.dropped_loop), ctx.dropped_reason,
+				ctx.ndropped, p.repeat_text, sizeof p.repeat_text);
+}
+
+/* The pending entry of the innermost loop LEAF with the loops enclosing it. */
 static rl_pending
-rl_model_nest (function *fun, class loop *outer)
+rl_model_leaf (function *fun, class loop *leaf)
 {
   rl_pending p = {};
-  p.loc = rl_loop_location (outer);
+  rl_leaf_context ctx;
   p.nest = rl_nest_alloc ();
   const rl_options *opts = &rl_unit.opts;
-  if (!p.nest
-      || !rl_gimple_build_nest (fun, outer, opts->defines.data (), (int) opts->defines.size (),
-				p.nest, p.reason, sizeof p.reason))
+  bool ok = p.nest
+    && rl_gimple_build_leaf_nest (fun, leaf, opts->defines.data (), (int) opts->defines.size (),
+				  p.nest, &ctx, p.reason, sizeof p.reason);
+  p.loc = rl_loop_location (ctx.note_loop ? ctx.note_loop : leaf);
+  if (!ok)
     {
       rl_nest_free (p.nest);
       p.nest = NULL;
+      return p;
     }
-  else
-    {
-      p.innermost_num = p.nest->loops[p.nest->nloops - 1].gcc_loop_num;
-      /* vector types before vect come from the source: not vectorised by GCC */
-      class loop *in = get_loop (fun, p.innermost_num);
-      p.source_lanes = in ? rl_gimple_vector_factor (in) : 1;
-    }
+  p.innermost_num = leaf->num;
+  /* vector types before vect come from the source: not vectorised by GCC */
+  p.source_lanes = rl_gimple_vector_factor (leaf);
+  rl_describe_leaf_context (p, ctx);
   return p;
+}
+
+/* Whether loop A starts before loop B in the source. */
+static bool
+rl_loop_before (class loop *a, class loop *b)
+{
+  expanded_location xa = expand_location (rl_loop_location (a));
+  expanded_location xb = expand_location (rl_loop_location (b));
+  return xa.line != xb.line ? xa.line < xb.line : xa.column < xb.column;
+}
+
+/* The innermost loops of the loop tree under LOOP, in source order (by their
+   notes' locations). */
+static void
+rl_collect_leaves (class loop *loop, std::vector<class loop *> *leaves)
+{
+  if (!loop->inner)
+    {
+      leaves->push_back (loop);
+      return;
+    }
+  std::vector<class loop *> kids;
+  for (class loop *k = loop->inner; k; k = k->next)
+    kids.push_back (k);
+  /* GCC lists the children of a loop in reverse order of discovery: sort them
+     by location (insertion sort, stable) */
+  for (size_t i = 1; i < kids.size (); i++)
+    for (size_t j = i; j > 0 && rl_loop_before (kids[j], kids[j - 1]); j--)
+      std::swap (kids[j], kids[j - 1]);
+  for (class loop *k : kids)
+    rl_collect_leaves (k, leaves);
 }
 
 /* ------------------------------------------------------------------ passes */
@@ -145,7 +197,11 @@ rl_execute_nest (function *fun)
     {
       if (loop_outer (loop) != fun->x_current_loops->tree_root)
 	continue;
-      rl_fn.nests.push_back (rl_model_nest (fun, loop));
+      /* one prediction per innermost loop, with the loops enclosing it */
+      std::vector<class loop *> leaves;
+      rl_collect_leaves (loop, &leaves);
+      for (class loop *leaf : leaves)
+	rl_fn.nests.push_back (rl_model_leaf (fun, leaf));
     }
   return 0;
 }

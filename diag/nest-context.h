@@ -1,0 +1,28 @@
+/* Sentences about what surrounds a modelled loop nest in the loop tree: sibling
+ * loops (an imperfect nest) and enclosing loops left out of the model. */
+#ifndef RL_DIAG_NEST_CONTEXT_H
+#define RL_DIAG_NEST_CONTEXT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The nest is one of NSIBLINGS loops inside the loop at line BRANCH_LINE:
+ * "roofline: one of N loops inside the loop at line L: ..." with the reuse
+ * assumed between them. */
+void rl_diag_sibling_note(int branch_line, int nsiblings, char *buf, size_t len);
+
+/* The loop at line LINE around the nest was left out of the model for REASON
+ * ("unknown trip count", "non-affine loop bound"), with NDROPPED - 1 loops
+ * around it: "roofline: the loop at line L around this nest (REASON) is
+ * repeated an unknown number of times: ..." */
+void rl_diag_unknown_outer_note(int line, const char *reason, int ndropped,
+				char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
