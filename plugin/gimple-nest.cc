@@ -1792,9 +1792,16 @@ rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
       {
 	own_from = k + 1;
 	ctx->branch = chain[k];
+	/* inner loops as written: copies GCC made (split, versioned) share
+	   their source loop's location */
 	ctx->nsiblings = 0;
 	for (class loop *s = chain[k]->inner; s; s = s->next)
-	  ctx->nsiblings++;
+	  {
+	    bool copy = false;
+	    for (class loop *t = chain[k]->inner; t != s && !copy; t = t->next)
+	      copy = rl_loop_location (t) == rl_loop_location (s);
+	    ctx->nsiblings += !copy;
+	  }
       }
 
   /* an enclosing loop that cannot be modelled is dropped with the loops above
@@ -1830,6 +1837,20 @@ rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
       out->vector_factor = 0;
     }
   return ok;
+}
+
+/* Whether a statement of LOOP's body reads or writes memory (or calls). */
+bool
+rl_gimple_loop_touches_memory (class loop *loop)
+{
+  basic_block *bbs = get_loop_body (loop);
+  bool found = false;
+  for (unsigned i = 0; i < loop->num_nodes && !found; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && !found;
+	 gsi_next (&gsi))
+      found = !is_gimple_debug (gsi_stmt (gsi)) && gimple_vuse (gsi_stmt (gsi));
+  free (bbs);
+  return found;
 }
 
 /* Lanes of the vector statements of LOOP after vect.  With mixed element sizes

@@ -39,6 +39,9 @@ bool rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
 				const rl_define *defines, int ndefines,
 				rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen);
 
+/* gimple-nest.cc: whether a statement of LOOP reads or writes memory or calls. */
+bool rl_gimple_loop_touches_memory (class loop *loop);
+
 /* gimple-nest.cc: vectorisation factor of LOOP after vect: lanes of the vector
  * type of its statements, 1 when no statement has a vector type. */
 int rl_gimple_vector_factor (class loop *loop);

@@ -123,12 +123,24 @@ rl_loop_line (class loop *loop)
 static void
 rl_describe_leaf_context (rl_pending &p, const rl_leaf_context &ctx)
 {
-  if (ctx.branch)
+  if (ctx.branch && ctx.nsiblings > 1)
     rl_diag_sibling_note (rl_loop_line (ctx.branch), ctx.nsiblings, p.sibling_text,
 			  sizeof p.sibling_text);
   if (ctx.dropped_loop)
     rl_diag_unknown_outer_note (rl_loop_line (ctx.dropped_loop), ctx.dropped_reason,
 				ctx.ndropped, p.repeat_text, sizeof p.repeat_text);
+}
+
+/* Whether a sibling of LOOP comes from the same source loop (same location):
+   a copy GCC made by splitting or versioning. */
+static bool
+rl_has_twin (class loop *loop)
+{
+  location_t loc = rl_loop_location (loop);
+  for (class loop *s = loop_outer (loop)->inner; s; s = s->next)
+    if (s != loop && s->inner && rl_loop_location (s) == loc)
+      return true;
+  return false;
 }
 
 /* The pending entry of the innermost loop LEAF with the loops enclosing it. */
@@ -147,6 +159,11 @@ rl_model_leaf (function *fun, class loop *leaf)
     {
       rl_nest_free (p.nest);
       p.nest = NULL;
+      /* GCC splits a triangular loop (for j < i { for k < j }) and leaves the
+	 iterations whose inner loop is empty as a sibling loop: without any
+	 statement, or with a bound GCC computes with MIN.  Nothing the user
+	 wrote as a loop: the copy with the inner loop gets the note */
+      p.skip = ctx.branch && (!rl_gimple_loop_touches_memory (leaf) || rl_has_twin (leaf));
       return p;
     }
   p.innermost_num = leaf->num;
@@ -201,7 +218,12 @@ rl_execute_nest (function *fun)
       std::vector<class loop *> leaves;
       rl_collect_leaves (loop, &leaves);
       for (class loop *leaf : leaves)
-	rl_fn.nests.push_back (rl_model_leaf (fun, leaf));
+	{
+	  rl_pending p = rl_model_leaf (fun, leaf);
+	  if (!p.nest && p.skip)
+	    continue;
+	  rl_fn.nests.push_back (p);
+	}
     }
   return 0;
 }
