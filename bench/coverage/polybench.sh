@@ -30,15 +30,22 @@ while read -r src; do
 		-I"$pb/utilities" -I"$dir" -fplugin="$plugin" \
 		-fplugin-arg-roofline-verbose "$@" -c "$src" -o "$tmp/$name.o" \
 		> "$tmp/$name.log" 2>&1 || echo "$name: COMPILATION FAILED" >> "$tmp/failed"
-	# keep the notes of kernel_* functions: GCC heads them with
-	# "In function 'kernel_x'" (also when inlined into main)
-	awk -v k="$name" '
-		/In function / { infn = ($0 ~ /In function .kernel_/) ; next }
-		/: note: roofline: ECM / { if (infn) ok++ ; next }
+	# keep the notes inside the kernel_* function: from its first line to
+	# the next "}" in column 1 (GCC 12 heads them "In function 'kernel_x'",
+	# GCC 11 attributes inlined code to main, so go by source lines)
+	range=$(awk '/^(static )?void kernel_/ { s = NR } s && !e && /^}/ { e = NR }
+		END { print s, e }' "$src")
+	awk -v k="$name" -v src="$src" -v range="$range" '
+		BEGIN { split(range, r, " ") }
+		function inside(line,    f) {
+			split(line, f, ":")
+			return f[1] == src && f[2] + 0 >= r[1] && f[2] + 0 <= r[2]
+		}
+		/: note: roofline: ECM / { if (inside($0)) ok++ ; next }
 		/: note: roofline: not analysed: / {
-			if (!infn) next
-			r = $0 ; sub(/.*not analysed: /, "", r)
-			print "REASON " r
+			if (!inside($0)) next
+			reason = $0 ; sub(/.*not analysed: /, "", reason)
+			print "REASON " reason
 			no++
 		}
 		END { printf "KERNEL %-16s %d/%d\n", k, ok, ok + no }
