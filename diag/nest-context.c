@@ -30,3 +30,13 @@ void rl_diag_unknown_outer_note(int line, const char *reason, int ndropped,
 		 "is for the nest inside it",
 		 line, reason && reason[0] ? reason : "not modelled", around);
 }
+
+/* A timer or a print in the body of a repetition loop around the nest: the
+ * nest inside is modelled without the statements around it. */
+void rl_diag_outside_statements_note(int line, const char *reason, char *buf, size_t len)
+{
+	snprintf(buf, len,
+		 "roofline: the statements of the loop at line %d outside its inner loops "
+		 "are not part of the model (%s)",
+		 line, reason && reason[0] ? reason : "not modelled");
+}

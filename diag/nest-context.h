@@ -21,6 +21,10 @@ void rl_diag_sibling_note(int branch_line, int nsiblings, char *buf, size_t len)
 void rl_diag_unknown_outer_note(int line, const char *reason, int ndropped,
 				char *buf, size_t len);
 
+/* The statements of the loop at line LINE outside its inner loop were left out
+ * of the model, one of them for REASON ("call to wtime in loop body"). */
+void rl_diag_outside_statements_note(int line, const char *reason, char *buf, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

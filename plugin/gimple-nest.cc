@@ -99,6 +99,7 @@ struct nest_ctx
   long long step[RL_MAX_LOOPS];
   int own_from;                      /* first depth whose blocks are this leaf's own */
   bool bound_unknown;                /* analyse_loop failed on the trip count or bound */
+  int bad_depth;                     /* deepest loop with a statement not modelled, -1 */
   rl_err err;
   int depth;                         /* recursion guard of tree_to_poly */
   char *why;
@@ -1542,13 +1543,14 @@ static bool
 explain_dataref_failure (nest_ctx *c)
 {
   basic_block *bbs = get_loop_body (c->outer);
-  const char *why = NULL;
-  char buf[RL_NAME_MAX + 40];
-  for (unsigned i = 0; i < c->outer->num_nodes && !why; i++)
+  char first[RL_NAME_MAX + 40] = "", buf[RL_NAME_MAX + 40];
+  c->bad_depth = -1;
+  for (unsigned i = 0; i < c->outer->num_nodes; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
-	 own_block_p (c, bbs[i]) && !gsi_end_p (gsi) && !why; gsi_next (&gsi))
+	 own_block_p (c, bbs[i]) && !gsi_end_p (gsi); gsi_next (&gsi))
       {
 	gimple *s = gsi_stmt (gsi);
+	const char *what = NULL;
 	if (is_gimple_call (s) && !gimple_call_internal_p (s)
 	    && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
 	  {
@@ -1557,15 +1559,24 @@ explain_dataref_failure (nest_ctx *c)
 	      snprintf (buf, sizeof buf, "call to %s in loop body", n);
 	    else
 	      snprintf (buf, sizeof buf, "indirect call in loop body");
-	    why = buf;
+	    what = buf;
 	  }
 	else if (gimple_code (s) == GIMPLE_ASM)
-	  why = "inline asm in loop body";
+	  what = "inline asm in loop body";
 	else if (gimple_has_volatile_ops (s))
-	  why = "volatile access in loop body";
+	  what = "volatile access in loop body";
+	if (!what)
+	  continue;
+	/* the first one found names the reason; the deepest one decides
+	   whether leaving out the statements of the loops above it helps */
+	if (!first[0])
+	  snprintf (first, sizeof first, "%s", what);
+	int d = depth_of_loop_num (c, bbs[i]->loop_father->num);
+	if (d > c->bad_depth)
+	  c->bad_depth = d;
       }
   free (bbs);
-  return fail (c, "%s", why ? why : "data references not analysable");
+  return fail (c, "%s", first[0] ? first : "data references not analysable");
 }
 
 static bool
@@ -1713,16 +1724,21 @@ count_innermost_body (nest_ctx *c)
 /* Entry points                                                             */
 /* ------------------------------------------------------------------------ */
 
+/* What made build_chain fail, when something can be left out and retried
+ * (depths in the chain, -1 otherwise): DROP_AT, an enclosing loop (not the
+ * innermost) whose trip count or bound is not modelled; OUTSIDE_AT, an
+ * enclosing loop whose own statements (outside its inner loop) include one
+ * that is not modelled, such as a timer call. */
+struct chain_failure { int drop_at, outside_at; };
+
 /* Model the chain LOOPS[0..NLOOPS-1] (outermost first, the last one innermost)
- * whose own blocks start at depth OWN_FROM into OUT.  On failure *DROP_AT is
- * the depth of an enclosing loop (not the innermost) whose trip count or bound
- * is not modelled, -1 otherwise. */
+ * whose own blocks start at depth OWN_FROM into OUT. */
 static bool
 build_chain (function *fun, class loop **loops, int nloops, int own_from,
 	     const rl_define *defines, int ndefines, rl_nest *out, char *why, size_t whylen,
-	     int *drop_at)
+	     chain_failure *failure)
 {
-  *drop_at = -1;
+  failure->drop_at = failure->outside_at = -1;
   if (why && whylen)
     why[0] = '\0';
   memset (out, 0, sizeof *out);
@@ -1741,6 +1757,7 @@ build_chain (function *fun, class loop **loops, int nloops, int own_from,
   c->whylen = whylen;
   c->nloops = nloops;
   c->own_from = own_from;
+  c->bad_depth = -1;
   for (int k = 0; k < nloops; k++)
     c->loops[k] = loops[k];
   c->pre = loop_preheader_edge (c->outer);
@@ -1751,10 +1768,14 @@ build_chain (function *fun, class loop **loops, int nloops, int own_from,
     {
       ok = analyse_loop (c, k);
       if (!ok && c->bound_unknown && k < nloops - 1)
-	*drop_at = k;
+	failure->drop_at = k;
     }
   if (ok)
-    ok = analyse_accesses (c);
+    {
+      ok = analyse_accesses (c);
+      if (!ok && c->bad_depth >= 0 && c->bad_depth < nloops - 1)
+	failure->outside_at = c->bad_depth;
+    }
   if (ok)
     count_innermost_body (c);
   XDELETE (c);
@@ -1805,8 +1826,10 @@ rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
       }
 
   /* an enclosing loop that cannot be modelled is dropped with the loops above
-     it, and the nest inside it modelled on its own */
-  int start = 0, drop_at = -1;
+     it, and the nest inside it modelled on its own; statements of an enclosing
+     loop that cannot be modelled (outside its inner loop) are left out */
+  int start = 0;
+  chain_failure failure;
   bool ok;
   for (;;)
     {
@@ -1818,13 +1841,24 @@ rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
 	    return false;
 	  }
       ok = build_chain (fun, chain.address () + start, n - start, MAX (own_from - start, 0),
-			defines, ndefines, out, why, whylen, &drop_at);
-      if (ok || drop_at < 0)
+			defines, ndefines, out, why, whylen, &failure);
+      if (ok)
 	break;
-      ctx->dropped_loop = chain[start + drop_at];
-      ctx->ndropped = start + drop_at + 1;
-      snprintf (ctx->dropped_reason, sizeof ctx->dropped_reason, "%s", why);
-      start += drop_at + 1;
+      if (failure.drop_at >= 0)
+	{
+	  ctx->dropped_loop = chain[start + failure.drop_at];
+	  ctx->ndropped = start + failure.drop_at + 1;
+	  snprintf (ctx->dropped_reason, sizeof ctx->dropped_reason, "%s", why);
+	  start += failure.drop_at + 1;
+	}
+      else if (failure.outside_at >= 0)
+	{
+	  ctx->outside_loop = chain[start + failure.outside_at];
+	  snprintf (ctx->outside_reason, sizeof ctx->outside_reason, "%s", why);
+	  own_from = start + failure.outside_at + 1;
+	}
+      else
+	break;
     }
   if (ok)
     {

@@ -34,6 +34,11 @@ struct rl_leaf_context
   class loop *dropped_loop;
   int ndropped;
   char dropped_reason[64];
+  /* deepest enclosing loop whose own statements (outside its inner loop) were
+     left out because one cannot be modelled (a timer call), with the reason;
+     NULL if none */
+  class loop *outside_loop;
+  char outside_reason[96];
 };
 bool rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
 				const rl_define *defines, int ndefines,

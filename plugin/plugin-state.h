@@ -55,6 +55,7 @@ struct rl_pending
      enclosing loops left out of the model), "" when there is nothing to say */
   char sibling_text[256];
   char repeat_text[256];
+  char outside_text[256];
   bool skip;            /* not analysed and not worth a note (an empty split-off loop) */
 };
 

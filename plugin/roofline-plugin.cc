@@ -129,6 +129,9 @@ rl_describe_leaf_context (rl_pending &p, const rl_leaf_context &ctx)
   if (ctx.dropped_loop)
     rl_diag_unknown_outer_note (rl_loop_line (ctx.dropped_loop), ctx.dropped_reason,
 				ctx.ndropped, p.repeat_text, sizeof p.repeat_text);
+  if (ctx.outside_loop)
+    rl_diag_outside_statements_note (rl_loop_line (ctx.outside_loop), ctx.outside_reason,
+				     p.outside_text, sizeof p.outside_text);
 }
 
 /* Whether a sibling of LOOP comes from the same source loop (same location):

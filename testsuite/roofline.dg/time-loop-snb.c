@@ -38,3 +38,19 @@ void triad_nm(int n, int m, double s, double *restrict a, const double *restrict
       /* { dg-message {the loop at line 33 around this nest \(non-affine loop bound\) is repeated an unknown number of times} "" { target *-*-* } 36 } */
     }
 }
+
+/* A timer call in the body of the repetition loop (Parallel Research Kernels style) is left
+   out with the other statements of that loop; the repetitions themselves stay in the model. */
+extern double wtime(void);
+void triad_timed(int iterations, int n, double s, double *restrict a,
+		 const double *restrict b, const double *restrict c, double *t0)
+{
+  for (int iter = 0; iter < iterations; iter++)
+    {
+      if (iter == 1)
+	*t0 = wtime();
+      for (int i = 0; i < n; i++) /* { dg-message {ECM \{5 \|\| 4 \| 8 \| 8 \| 17.3\} cy/CL -> \{5 \] 12 \] 20 \] 37.3\} cy/CL on snb-e5-2680} } */
+	a[i] = b[i] + s * c[i];
+      /* { dg-message {the statements of the loop at line 48 outside its inner loops are not part of the model \(call to wtime in loop body\)} "" { target *-*-* } 52 } */
+    }
+}
