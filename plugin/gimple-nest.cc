@@ -1498,18 +1498,44 @@ nontemporal_store_call (gimple *stmt, tree *ref)
   return true;
 }
 
+/* STMT is a call to sqrt on a register value: not const only because it may
+ * set errno, which GCC does on a cold path (rtl-body.cc leaves that path out);
+ * the square root itself is an instruction (counted in count_stmt_flops). */
+static bool
+inline_math_call (gimple *stmt)
+{
+  if (!is_gimple_call (stmt) || !gimple_call_lhs (stmt)
+      || TREE_CODE (gimple_call_lhs (stmt)) != SSA_NAME)
+    return false;
+  switch (gimple_call_combined_fn (stmt))
+    {
+    case CFN_SQRT: case CFN_BUILT_IN_SQRT: case CFN_BUILT_IN_SQRTF:
+      break;
+    default:
+      return false;
+    }
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      if (TREE_CODE (a) != SSA_NAME && !CONSTANT_CLASS_P (a))
+	return false;
+    }
+  return true;
+}
+
 /* The references of the leaf's own blocks (own_block_p), statement by
- * statement, with non-temporal store builtins as stores (*NT_CALLS counts
- * them).  False if a statement is not analysable (a call, asm, volatile). */
+ * statement, with non-temporal store builtins as stores; calls to sqrt have
+ * none.  *SPECIAL_CALLS counts both kinds.  False if a statement is not
+ * analysable (another call, asm, volatile). */
 struct ref_rec { tree ref; gimple *stmt; bool write; };
 
 static bool
-collect_own_refs (nest_ctx *c, vec<ref_rec> *refs, int *nt_calls)
+collect_own_refs (nest_ctx *c, vec<ref_rec> *refs, int *special_calls)
 {
   basic_block *bbs = get_loop_body_in_dom_order (c->outer);
   vec<data_reference_p> drs = vNULL;
   bool ok = true;
-  *nt_calls = 0;
+  *special_calls = 0;
   for (unsigned i = 0; i < c->outer->num_nodes && ok; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
 	 own_block_p (c, bbs[i]) && !gsi_end_p (gsi) && ok; gsi_next (&gsi))
@@ -1520,7 +1546,12 @@ collect_own_refs (nest_ctx *c, vec<ref_rec> *refs, int *nt_calls)
 	  {
 	    ref_rec r = { ref, s, true };
 	    refs->safe_push (r);
-	    (*nt_calls)++;
+	    (*special_calls)++;
+	    continue;
+	  }
+	if (inline_math_call (s))
+	  {
+	    (*special_calls)++;
 	    continue;
 	  }
 	unsigned from = drs.length ();
@@ -1552,7 +1583,7 @@ explain_dataref_failure (nest_ctx *c)
 	gimple *s = gsi_stmt (gsi);
 	const char *what = NULL;
 	if (is_gimple_call (s) && !gimple_call_internal_p (s)
-	    && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
+	    && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)) && !inline_math_call (s))
 	  {
 	    const char *n = decl_name_or_null (gimple_call_fndecl (s));
 	    if (n)
@@ -1584,7 +1615,7 @@ analyse_accesses (nest_ctx *c)
 {
   vec<data_reference_p> datarefs = vNULL;
   auto_vec<ref_rec> refs;
-  int nt_calls = 0;
+  int special_calls = 0;
   /* a perfect nest: every reference of the outer loop; else those of the
      leaf's own loops */
   tree res = c->own_from == 0 ? find_data_references_in_loop (c->outer, &datarefs)
@@ -1592,7 +1623,8 @@ analyse_accesses (nest_ctx *c)
   if (res == chrec_dont_know)
     {
       free_data_refs (datarefs);
-      if (!collect_own_refs (c, &refs, &nt_calls) || (c->own_from == 0 && nt_calls == 0))
+      if (!collect_own_refs (c, &refs, &special_calls)
+	  || (c->own_from == 0 && special_calls == 0))
 	return explain_dataref_failure (c);
     }
   else

@@ -71,6 +71,9 @@ void rl_rtl_record_loops (rl_rtl_records *rec, function *fun);
  * Afterwards rl_rtl_body(REC, num) returns the body for GIMPLE loop NUM or NULL. */
 void rl_rtl_extract_bodies (rl_rtl_records *rec, function *fun);
 const rl_body *rl_rtl_body (const rl_rtl_records *rec, int gimple_loop_num);
+/* The function the extracted body of GIMPLE loop NUM calls outside its cold
+ * paths (a libm function GCC did not inline), or NULL. */
+const char *rl_rtl_body_call (const rl_rtl_records *rec, int gimple_loop_num);
 /* Forget everything recorded in REC (it is empty afterwards). */
 void rl_rtl_records_clear (rl_rtl_records *rec);
 

@@ -79,6 +79,18 @@ rl_model_and_emit (rl_pending &p)
       rl_emit_not_analysed (&rl_unit, p, rl_fn.fndecl);
       return;
     }
+  /* a call GCC left in the loop (exp, pow, ... from libm, vector variants
+     included) costs far more than the one instruction the port model sees */
+  const char *called = rl_rtl_body_call (&rl_fn.rtl, p.innermost_num);
+  if (called)
+    {
+      snprintf (p.reason, sizeof p.reason,
+		"call to %s in the generated code (its cost is not modelled)", called);
+      rl_nest_free (p.nest);
+      p.nest = NULL;
+      rl_emit_not_analysed (&rl_unit, p, rl_fn.fndecl);
+      return;
+    }
   rl_body *body = rl_generated_body (p);
   p.nest->vector_factor = p.vector_factor;
   char nt_text[256];
