@@ -40,3 +40,16 @@ void rl_diag_outside_statements_note(int line, const char *reason, char *buf, si
 		 "are not part of the model (%s)",
 		 line, reason && reason[0] ? reason : "not modelled");
 }
+
+/* GCC turns copy and zeroing loops into library calls; the model treats the
+ * call as the loop it replaces, with the vector loads and stores glibc's AVX2
+ * routines use for large blocks.  The non-temporal stores glibc switches to
+ * for blocks larger than about the shared cache are not modelled. */
+void rl_diag_block_move_note(const char *function, int bytes, char *buf, size_t len)
+{
+	snprintf(buf, len,
+		 "roofline: call to %s modelled as a loop over its block: one %d-byte "
+		 "load and/or store per %d bytes (the library's vector code); "
+		 "non-temporal stores for very large blocks are not modelled",
+		 function, bytes, bytes);
+}

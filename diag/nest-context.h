@@ -25,6 +25,10 @@ void rl_diag_unknown_outer_note(int line, const char *reason, int ndropped,
  * of the model, one of them for REASON ("call to wtime in loop body"). */
 void rl_diag_outside_statements_note(int line, const char *reason, char *buf, size_t len);
 
+/* A call to FUNCTION (memset, memcpy, memmove) modelled as a loop over the
+ * elements of its block, with BYTES-byte loads and stores. */
+void rl_diag_block_move_note(const char *function, int bytes, char *buf, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

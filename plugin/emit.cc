@@ -44,6 +44,8 @@ rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r, const
 	rl_note (opts, loc, p.repeat_text);
       if (opts->verbose && p.outside_text[0])
 	rl_note (opts, loc, p.outside_text);
+      if (opts->verbose && p.block_text[0])
+	rl_note (opts, loc, p.block_text);
     }
   else
     {

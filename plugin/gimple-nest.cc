@@ -100,6 +100,7 @@ struct nest_ctx
   int own_from;                      /* first depth whose blocks are this leaf's own */
   bool bound_unknown;                /* analyse_loop failed on the trip count or bound */
   int bad_depth;                     /* deepest loop with a statement not modelled, -1 */
+  int block_moves;                   /* memset/memcpy calls left to their own model */
   rl_err err;
   int depth;                         /* recursion guard of tree_to_poly */
   char *why;
@@ -450,7 +451,7 @@ static int
 depth_of_loop_num (nest_ctx *c, int num)
 {
   for (int k = 0; k < c->nloops; k++)
-    if (c->loops[k]->num == num)
+    if (c->loops[k] && c->loops[k]->num == num)
       return k;
   return -1;
 }
@@ -1523,6 +1524,66 @@ inline_math_call (gimple *stmt)
   return true;
 }
 
+/* A block of memory set or copied in one statement: a call to memset, memcpy
+ * or memmove, or an aggregate copy (GCC folds memcpy of a known size between
+ * declared arrays into MEM <char[N]> [&c] = MEM <char[N]> [&a]).  Modelled as
+ * a loop of its own (rl_gimple_build_block_move_nest); in the loop around it,
+ * it is not a reference. */
+struct block_move
+{
+  tree dst, src;        /* pointers; SRC NULL_TREE for memset */
+  tree len;             /* bytes */
+  const char *name;
+};
+
+/* The address of REF, without a MEM_REF at offset 0 around it. */
+static tree
+block_address (tree ref)
+{
+  if (TREE_CODE (ref) == MEM_REF && integer_zerop (TREE_OPERAND (ref, 1)))
+    return TREE_OPERAND (ref, 0);
+  return build_fold_addr_expr (ref);
+}
+
+static bool
+block_move_of (gimple *stmt, block_move *bm)
+{
+  if (gimple_call_builtin_p (stmt, BUILT_IN_MEMSET)
+      || gimple_call_builtin_p (stmt, BUILT_IN_MEMCPY)
+      || gimple_call_builtin_p (stmt, BUILT_IN_MEMMOVE))
+    {
+      bool set = gimple_call_builtin_p (stmt, BUILT_IN_MEMSET);
+      bm->dst = gimple_call_arg (stmt, 0);
+      bm->src = set ? NULL_TREE : gimple_call_arg (stmt, 1);
+      bm->len = gimple_call_arg (stmt, 2);
+      bm->name = set ? "memset" : gimple_call_builtin_p (stmt, BUILT_IN_MEMCPY)
+	? "memcpy" : "memmove";
+      return true;
+    }
+  if (!gimple_assign_single_p (stmt) || !gimple_vdef (stmt))
+    return false;
+  tree lhs = gimple_assign_lhs (stmt), rhs = gimple_assign_rhs1 (stmt);
+  tree type = TREE_TYPE (lhs);
+  if (TREE_CODE (type) != ARRAY_TYPE || !TYPE_SIZE_UNIT (type)
+      || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
+    return false;
+  bool set = TREE_CODE (rhs) == CONSTRUCTOR && CONSTRUCTOR_NELTS (rhs) == 0;
+  if (!set && !REFERENCE_CLASS_P (rhs) && !DECL_P (rhs))
+    return false;
+  bm->dst = block_address (lhs);
+  bm->src = set ? NULL_TREE : block_address (rhs);
+  bm->len = TYPE_SIZE_UNIT (type);
+  bm->name = set ? "memset" : "memcpy";
+  return true;
+}
+
+static bool
+block_move_call (gimple *stmt)
+{
+  block_move bm;
+  return block_move_of (stmt, &bm);
+}
+
 /* The references of the leaf's own blocks (own_block_p), statement by
  * statement, with non-temporal store builtins as stores; calls to sqrt have
  * none.  *SPECIAL_CALLS counts both kinds.  False if a statement is not
@@ -1549,9 +1610,10 @@ collect_own_refs (nest_ctx *c, vec<ref_rec> *refs, int *special_calls)
 	    (*special_calls)++;
 	    continue;
 	  }
-	if (inline_math_call (s))
+	if (inline_math_call (s) || block_move_call (s))
 	  {
 	    (*special_calls)++;
+	    c->block_moves += block_move_call (s);
 	    continue;
 	  }
 	unsigned from = drs.length ();
@@ -1583,7 +1645,8 @@ explain_dataref_failure (nest_ctx *c)
 	gimple *s = gsi_stmt (gsi);
 	const char *what = NULL;
 	if (is_gimple_call (s) && !gimple_call_internal_p (s)
-	    && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)) && !inline_math_call (s))
+	    && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)) && !inline_math_call (s)
+	    && !block_move_call (s))
 	  {
 	    const char *n = decl_name_or_null (gimple_call_fndecl (s));
 	    if (n)
@@ -1610,6 +1673,37 @@ explain_dataref_failure (nest_ctx *c)
   return fail (c, "%s", first[0] ? first : "data references not analysable");
 }
 
+/* Whether LOOP contains a memset/memcpy/memmove call. */
+static bool
+has_block_move (class loop *loop)
+{
+  basic_block *bbs = get_loop_body (loop);
+  bool found = false;
+  for (unsigned i = 0; i < loop->num_nodes && !found; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && !found;
+	 gsi_next (&gsi))
+      found = block_move_call (gsi_stmt (gsi));
+  free (bbs);
+  return found;
+}
+
+/* The arrays of the N accesses ACC with their accesses, grouped by array in
+ * order of first appearance. */
+static bool
+add_arrays (nest_ctx *c, acc_info *acc, unsigned n)
+{
+  bool ok = true;
+  for (unsigned i = 0; i < n && ok; i++)
+    {
+      bool seen = false;
+      for (unsigned j = 0; j < i && !seen; j++)
+	seen = !strcmp (acc[j].name, acc[i].name);
+      if (!seen)
+	ok = add_array (c, acc, n, i);
+    }
+  return ok;
+}
+
 static bool
 analyse_accesses (nest_ctx *c)
 {
@@ -1617,9 +1711,9 @@ analyse_accesses (nest_ctx *c)
   auto_vec<ref_rec> refs;
   int special_calls = 0;
   /* a perfect nest: every reference of the outer loop; else those of the
-     leaf's own loops */
-  tree res = c->own_from == 0 ? find_data_references_in_loop (c->outer, &datarefs)
-    : chrec_dont_know;
+     leaf's own loops, and without the memset/memcpy calls (their own model) */
+  tree res = c->own_from == 0 && !has_block_move (c->outer)
+    ? find_data_references_in_loop (c->outer, &datarefs) : chrec_dont_know;
   if (res == chrec_dont_know)
     {
       free_data_refs (datarefs);
@@ -1637,6 +1731,8 @@ analyse_accesses (nest_ctx *c)
       free_data_refs (datarefs);
     }
   unsigned nrefs = refs.length (), n = 0;
+  if (nrefs == 0 && c->block_moves > 0)
+    return fail (c, "only memset/memcpy calls in loop body");
   if (nrefs > RL_MAX_ACCESSES)
     return fail (c, "too many accesses");
   acc_info *acc = XCNEWVEC (acc_info, RL_MAX_ACCESSES);
@@ -1666,15 +1762,7 @@ analyse_accesses (nest_ctx *c)
 	}
       n += lanes;
     }
-  /* group by array, in order of first appearance */
-  for (unsigned i = 0; i < n && ok; i++)
-    {
-      bool seen = false;
-      for (unsigned j = 0; j < i && !seen; j++)
-	seen = !strcmp (acc[j].name, acc[i].name);
-      if (!seen)
-	ok = add_array (c, acc, n, i);
-    }
+  ok = ok && add_arrays (c, acc, n);
   XDELETEVEC (acc);
   return ok;
 }
@@ -1750,6 +1838,96 @@ count_innermost_body (nest_ctx *c)
   free (bbs);
 }
 
+/* ------------------------------------------------------------------------ */
+/* memset / memcpy / memmove as a loop of their own                         */
+/* ------------------------------------------------------------------------ */
+
+/* The element type of the block at pointer PTR: the type pointed to, or of the
+ * array element whose address it is; char when unknown. */
+static tree
+block_element_type (tree ptr)
+{
+  tree t = NULL_TREE;
+  while (TREE_CODE (ptr) == ADDR_EXPR && TREE_CODE (TREE_OPERAND (ptr, 0)) == MEM_REF
+	 && integer_zerop (TREE_OPERAND (TREE_OPERAND (ptr, 0), 1)))
+    ptr = TREE_OPERAND (TREE_OPERAND (ptr, 0), 0);
+  if (TREE_CODE (ptr) == ADDR_EXPR)
+    t = TREE_TYPE (TREE_OPERAND (ptr, 0));
+  else if (POINTER_TYPE_P (TREE_TYPE (ptr)))
+    t = TREE_TYPE (TREE_TYPE (ptr));
+  while (t && TREE_CODE (t) == ARRAY_TYPE)
+    t = TREE_TYPE (t);
+  if (!t || (!INTEGRAL_TYPE_P (t) && !SCALAR_FLOAT_TYPE_P (t)) || !TYPE_SIZE_UNIT (t)
+      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (t)))
+    return char_type_node;
+  return t;
+}
+
+/* The access of STMT to the block at PTR (a write if WRITE) in the loop at
+ * depth K (the synthetic loop of the block's elements) into A. */
+static bool
+block_access (nest_ctx *c, gimple *stmt, tree ptr, tree type, bool write, int k, acc_info *a)
+{
+  tree ref = build2 (MEM_REF, type, ptr, build_int_cst (TREE_TYPE (ptr), 0));
+  if (!analyse_ref (c, ref, stmt, write, a))
+    return false;
+  rl_term t = { 1, k, 0, { 0, 0, 0 } };
+  c->err = ERR_NONE;
+  if (!poly_add_term (c, a->mode == ACC_DIRECT ? &a->sub[a->ndims - 1] : &a->elems, &t))
+    return access_fail (c, a->name);
+  return true;
+}
+
+/* The synthetic innermost loop at depth K over the elements of TYPE that STMT
+ * (the block move BM) sets or copies: 0 <= e < length / element size. */
+static bool
+block_loop (nest_ctx *c, gimple *stmt, const block_move *bm, tree type, int k)
+{
+  rl_poly len, tmp, upper;
+  long long esz = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  class loop *l = gimple_bb (stmt)->loop_father;
+  c->err = ERR_NONE;
+  if (!tree_to_poly (c, bm->len, l, &tmp) || !to_i_space (c, &tmp, &len))
+    return fail (c, "non-affine length of %s", bm->name);
+  rl_poly div;
+  poly_const (c, &div, esz);
+  if (!poly_div_exact (&len, &div, &upper))
+    return fail (c, "%s length not a multiple of the element size", bm->name);
+  rl_loop *rl = &c->out->loops[k];
+  rl_poly zero;
+  poly_zero (&zero);
+  if (!poly_to_aff (&zero, c->nloops, &rl->lower) || !poly_to_aff (&upper, c->nloops, &rl->upper))
+    return fail (c, "non-affine loop bound");
+  rl->step = 1;
+  expanded_location x = expand_location (gimple_location (stmt));
+  rl->line = x.line;
+  rl->column = x.column;
+  rl->gcc_loop_num = -1;
+  c->lower[k] = zero;
+  c->step[k] = 1;
+  return true;
+}
+
+/* The accesses of the block move BM of STMT: the source read (memcpy,
+ * memmove), the destination written, over the synthetic loop at depth K. */
+static bool
+block_accesses (nest_ctx *c, gimple *stmt, const block_move *bm, tree type, int k)
+{
+  acc_info acc[2];
+  unsigned n = 0;
+  if (bm->src)
+    {
+      if (!block_access (c, stmt, bm->src, type, false, k, &acc[n]))
+	return false;
+      n++;
+    }
+  if (!block_access (c, stmt, bm->dst, type, true, k, &acc[n]))
+    return false;
+  n++;
+  c->out->nstatements = 1;
+  return add_arrays (c, acc, n);
+}
+
 } /* namespace */
 
 /* ------------------------------------------------------------------------ */
@@ -1761,20 +1939,23 @@ count_innermost_body (nest_ctx *c)
  * innermost) whose trip count or bound is not modelled; OUTSIDE_AT, an
  * enclosing loop whose own statements (outside its inner loop) include one
  * that is not modelled, such as a timer call. */
-struct chain_failure { int drop_at, outside_at; };
+struct chain_failure { int drop_at, outside_at; bool only_block_moves; };
 
 /* Model the chain LOOPS[0..NLOOPS-1] (outermost first, the last one innermost)
- * whose own blocks start at depth OWN_FROM into OUT. */
+ * whose own blocks start at depth OWN_FROM into OUT.  With MOVE_STMT (a memset
+ * or memcpy call in the last loop), the model is that call alone, as one more
+ * loop over the elements it sets or copies. */
 static bool
-build_chain (function *fun, class loop **loops, int nloops, int own_from,
+build_chain (function *fun, class loop **loops, int nloops, int own_from, gimple *move_stmt,
 	     const rl_define *defines, int ndefines, rl_nest *out, char *why, size_t whylen,
 	     chain_failure *failure)
 {
   failure->drop_at = failure->outside_at = -1;
+  failure->only_block_moves = false;
   if (why && whylen)
     why[0] = '\0';
   memset (out, 0, sizeof *out);
-  if (nloops > RL_MAX_LOOPS)
+  if (nloops + (move_stmt != NULL) > RL_MAX_LOOPS)
     {
       snprintf (why, whylen, "loop nest too deep");
       return false;
@@ -1793,7 +1974,9 @@ build_chain (function *fun, class loop **loops, int nloops, int own_from,
   for (int k = 0; k < nloops; k++)
     c->loops[k] = loops[k];
   c->pre = loop_preheader_edge (c->outer);
-  out->nloops = nloops;
+  if (move_stmt)
+    c->nloops++;        /* c->loops[nloops] stays NULL: no GCC loop */
+  out->nloops = c->nloops;
 
   bool ok = true;
   for (int k = 0; k < nloops && ok; k++)
@@ -1802,22 +1985,101 @@ build_chain (function *fun, class loop **loops, int nloops, int own_from,
       if (!ok && c->bound_unknown && k < nloops - 1)
 	failure->drop_at = k;
     }
-  if (ok)
+  if (ok && move_stmt)
+    {
+      block_move bm;
+      block_move_of (move_stmt, &bm);
+      tree type = block_element_type (bm.dst);
+      ok = block_loop (c, move_stmt, &bm, type, nloops)
+	&& block_accesses (c, move_stmt, &bm, type, nloops);
+    }
+  else if (ok)
     {
       ok = analyse_accesses (c);
       if (!ok && c->bad_depth >= 0 && c->bad_depth < nloops - 1)
 	failure->outside_at = c->bad_depth;
+      failure->only_block_moves = !ok && c->block_moves > 0
+	&& !strcmp (why, "only memset/memcpy calls in loop body");
     }
-  if (ok)
+  if (ok && !move_stmt)
     count_innermost_body (c);
   XDELETE (c);
   return ok;
 }
 
-bool
-rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
-			   const rl_define *defines, int ndefines,
-			   rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen)
+namespace {
+
+/* Model CHAIN[0..N-1] (whose own blocks start at OWN_FROM; with MOVE_STMT, a
+ * memset/memcpy call in CHAIN[N-1] alone) into OUT, leaving out what cannot be
+ * modelled around the innermost loop: an enclosing loop whose trip count or
+ * bound is not modelled (with the loops above it), or the own statements of
+ * an enclosing loop (a timer call).  CTX records what was left out. */
+static bool
+build_with_retries (function *fun, vec<class loop *> &chain, int own_from, gimple *move_stmt,
+		    const rl_define *defines, int ndefines, rl_nest *out,
+		    rl_leaf_context *ctx, char *why, size_t whylen)
+{
+  int n = chain.length ();
+  int start = 0;
+  chain_failure failure;
+  bool ok;
+  for (;;)
+    {
+      ctx->note_loop = chain[MIN (MAX (start, own_from), n - 1)];
+      for (int k = start; k < n; k++)
+	if (!loop_preheader_edge (chain[k]))
+	  {
+	    snprintf (why, whylen, "loop structure not available");
+	    return false;
+	  }
+      ok = build_chain (fun, chain.address () + start, n - start, MAX (own_from - start, 0),
+			move_stmt, defines, ndefines, out, why, whylen, &failure);
+      if (ok)
+	break;
+      ctx->only_block_moves = failure.only_block_moves;
+      if (failure.drop_at >= 0)
+	{
+	  ctx->dropped_loop = chain[start + failure.drop_at];
+	  ctx->ndropped = start + failure.drop_at + 1;
+	  snprintf (ctx->dropped_reason, sizeof ctx->dropped_reason, "%s", why);
+	  start += failure.drop_at + 1;
+	}
+      else if (failure.outside_at >= 0)
+	{
+	  ctx->outside_loop = chain[start + failure.outside_at];
+	  snprintf (ctx->outside_reason, sizeof ctx->outside_reason, "%s", why);
+	  own_from = start + failure.outside_at + 1;
+	}
+      else
+	break;
+    }
+  ctx->loc = move_stmt ? gimple_location (move_stmt) : rl_loop_location (ctx->note_loop);
+  if (ok)
+    {
+      const char *fname = function_name (fun);
+      snprintf (out->function, sizeof out->function, "%s", fname ? fname : "?");
+      expanded_location x = expand_location (ctx->loc);
+      snprintf (out->file, sizeof out->file, "%s", x.file ? x.file : "");
+      out->line = x.line;
+      out->column = x.column;
+      out->vector_factor = 0;
+    }
+  return ok;
+}
+
+/* The loops from the outermost one down to LOOP. */
+static void
+loop_chain (class loop *loop, auto_vec<class loop *> *chain)
+{
+  for (class loop *l = loop; l && loop_outer (l); l = loop_outer (l))
+    chain->safe_push (l);
+  chain->reverse ();
+}
+
+/* Start of both entry points: false with a reason if LOOP cannot be modelled. */
+static bool
+begin_build (function *fun, class loop *loop, rl_nest *out, rl_leaf_context *ctx,
+	     char *why, size_t whylen)
 {
   memset (ctx, 0, sizeof *ctx);
   if (why && whylen)
@@ -1825,18 +2087,26 @@ rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
   if (!out)
     return false;
   memset (out, 0, sizeof *out);
-  ctx->note_loop = leaf;
-  if (!fun || !leaf || !loop_outer (leaf) || !scev_initialized_p ())
+  ctx->note_loop = loop;
+  if (!fun || !loop || !loop_outer (loop) || !scev_initialized_p ())
     {
       snprintf (why, whylen, "loop structure not available");
       return false;
     }
+  return true;
+}
 
-  /* the chain from the outermost loop down to LEAF */
+} /* namespace */
+
+bool
+rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
+			   const rl_define *defines, int ndefines,
+			   rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen)
+{
+  if (!begin_build (fun, leaf, out, ctx, why, whylen))
+    return false;
   auto_vec<class loop *> chain;
-  for (class loop *l = leaf; l && loop_outer (l); l = loop_outer (l))
-    chain.safe_push (l);
-  chain.reverse ();
+  loop_chain (leaf, &chain);
   int n = chain.length ();
   /* the leaf's own loops start below the deepest loop with several inner loops */
   int own_from = 0;
@@ -1856,53 +2126,30 @@ rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
 	    ctx->nsiblings += !copy;
 	  }
       }
+  return build_with_retries (fun, chain, own_from, NULL, defines, ndefines, out, ctx,
+			     why, whylen);
+}
 
-  /* an enclosing loop that cannot be modelled is dropped with the loops above
-     it, and the nest inside it modelled on its own; statements of an enclosing
-     loop that cannot be modelled (outside its inner loop) are left out */
-  int start = 0;
-  chain_failure failure;
-  bool ok;
-  for (;;)
-    {
-      ctx->note_loop = chain[MAX (start, own_from)];
-      for (int k = start; k < n; k++)
-	if (!loop_preheader_edge (chain[k]))
-	  {
-	    snprintf (why, whylen, "loop structure not available");
-	    return false;
-	  }
-      ok = build_chain (fun, chain.address () + start, n - start, MAX (own_from - start, 0),
-			defines, ndefines, out, why, whylen, &failure);
-      if (ok)
-	break;
-      if (failure.drop_at >= 0)
-	{
-	  ctx->dropped_loop = chain[start + failure.drop_at];
-	  ctx->ndropped = start + failure.drop_at + 1;
-	  snprintf (ctx->dropped_reason, sizeof ctx->dropped_reason, "%s", why);
-	  start += failure.drop_at + 1;
-	}
-      else if (failure.outside_at >= 0)
-	{
-	  ctx->outside_loop = chain[start + failure.outside_at];
-	  snprintf (ctx->outside_reason, sizeof ctx->outside_reason, "%s", why);
-	  own_from = start + failure.outside_at + 1;
-	}
-      else
-	break;
-    }
-  if (ok)
-    {
-      const char *fname = function_name (fun);
-      snprintf (out->function, sizeof out->function, "%s", fname ? fname : "?");
-      expanded_location x = expand_location (rl_loop_location (ctx->note_loop));
-      snprintf (out->file, sizeof out->file, "%s", x.file ? x.file : "");
-      out->line = x.line;
-      out->column = x.column;
-      out->vector_factor = 0;
-    }
-  return ok;
+bool
+rl_gimple_build_block_move_nest (function *fun, gimple *call,
+				 const rl_define *defines, int ndefines,
+				 rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen)
+{
+  class loop *loop = gimple_bb (call)->loop_father;
+  if (!begin_build (fun, loop, out, ctx, why, whylen))
+    return false;
+  ctx->loc = gimple_location (call);
+  auto_vec<class loop *> chain;
+  loop_chain (loop, &chain);
+  return build_with_retries (fun, chain, chain.length (), call, defines,
+			     ndefines, out, ctx, why, whylen);
+}
+
+const char *
+rl_gimple_block_move_name (gimple *stmt)
+{
+  block_move bm;
+  return block_move_of (stmt, &bm) ? bm.name : NULL;
 }
 
 /* Whether a statement of LOOP's body reads or writes memory (or calls). */

@@ -39,10 +39,25 @@ struct rl_leaf_context
      NULL if none */
   class loop *outside_loop;
   char outside_reason[96];
+  /* the leaf's own statements are only memset/memcpy calls: each gets its own
+     model (rl_gimple_build_block_move_nest), the leaf none */
+  bool only_block_moves;
+  location_t loc;       /* where the note goes */
 };
 bool rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
 				const rl_define *defines, int ndefines,
 				rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen);
+
+/* gimple-nest.cc: a memset, memcpy or memmove call CALL in a loop (or an
+ * aggregate copy GCC folded one into), modelled as one more loop over the
+ * elements it sets or copies, inside the loops enclosing it (the element type is
+ * the destination's); as rl_gimple_build_leaf_nest. */
+bool rl_gimple_build_block_move_nest (function *fun, gimple *call,
+				      const rl_define *defines, int ndefines,
+				      rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen);
+/* gimple-nest.cc: "memset", "memcpy" or "memmove" when STMT sets or copies a
+ * block of memory (such a call, or an aggregate copy of an array), else NULL. */
+const char *rl_gimple_block_move_name (gimple *stmt);
 
 /* gimple-nest.cc: whether a statement of LOOP reads or writes memory or calls. */
 bool rl_gimple_loop_touches_memory (class loop *loop);

@@ -56,7 +56,9 @@ struct rl_pending
   char sibling_text[256];
   char repeat_text[256];
   char outside_text[256];
-  bool skip;            /* not analysed and not worth a note (an empty split-off loop) */
+  char block_text[256];
+  bool skip;
+  bool block_move;      /* a memset/memcpy call modelled as a loop (no RTL loop) */            /* not analysed and not worth a note (an empty split-off loop) */
 };
 
 /* Per function: everything collected between the nest pass and the notes. */

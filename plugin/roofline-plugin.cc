@@ -70,6 +70,31 @@ rl_mark_nontemporal_stores (rl_nest *nest, const rl_body *body, char *nt_text, s
   rl_emit_nontemporal_text (nnt, nstores, ntname, nt_text, len);
 }
 
+/* The code a memset/memcpy call runs, for the in-core terms: per pass one
+   32-byte store (and for memcpy one 32-byte load) covering 32 bytes of
+   elements, as glibc's AVX2 routines do for large blocks.  The caller frees it. */
+static rl_body *
+rl_block_move_body (const rl_nest *nest)
+{
+  rl_body *body = XCNEW (rl_body);
+  int esz = nest->narrays > 0 ? nest->arrays[0].elem_size : 8;
+  for (int a = 0; a < nest->naccesses && body->ninsns < RL_MAX_INSNS; a++)
+    {
+      rl_insn *in = &body->insns[body->ninsns++];
+      in->cls = nest->accesses[a].is_write ? RL_IC_STORE : RL_IC_LOAD;
+      snprintf (in->mnemonic, sizeof in->mnemonic, "%s", rl_iclass_name (in->cls));
+      in->width = 256;
+      in->mem = nest->accesses[a].is_write ? RL_MEM_STORE : RL_MEM_LOAD;
+      in->mem_width = 256;
+      in->mem_align = 256;
+      in->mem_base = -1;
+    }
+  body->vector_factor = esz > 0 && esz <= 32 ? 32 / esz : 1;
+  body->unroll = 1;
+  body->iters_per_pass = body->vector_factor;
+  return body;
+}
+
 /* Model the pending nest P with its generated code and emit its notes. */
 static void
 rl_model_and_emit (rl_pending &p)
@@ -91,7 +116,9 @@ rl_model_and_emit (rl_pending &p)
       rl_emit_not_analysed (&rl_unit, p, rl_fn.fndecl);
       return;
     }
-  rl_body *body = rl_generated_body (p);
+  rl_body *body = p.block_move ? rl_block_move_body (p.nest) : rl_generated_body (p);
+  if (p.block_move)
+    p.vector_factor = body->vector_factor;
   p.nest->vector_factor = p.vector_factor;
   char nt_text[256];
   rl_mark_nontemporal_stores (p.nest, body, nt_text, sizeof nt_text);
@@ -169,7 +196,7 @@ rl_model_leaf (function *fun, class loop *leaf)
   bool ok = p.nest
     && rl_gimple_build_leaf_nest (fun, leaf, opts->defines.data (), (int) opts->defines.size (),
 				  p.nest, &ctx, p.reason, sizeof p.reason);
-  p.loc = rl_loop_location (ctx.note_loop ? ctx.note_loop : leaf);
+  p.loc = ctx.loc ? ctx.loc : rl_loop_location (leaf);
   if (!ok)
     {
       rl_nest_free (p.nest);
@@ -177,8 +204,11 @@ rl_model_leaf (function *fun, class loop *leaf)
       /* GCC splits a triangular loop (for j < i { for k < j }) and leaves the
 	 iterations whose inner loop is empty as a sibling loop: without any
 	 statement, or with a bound GCC computes with MIN.  Nothing the user
-	 wrote as a loop: the copy with the inner loop gets the note */
-      p.skip = ctx.branch && (!rl_gimple_loop_touches_memory (leaf) || rl_has_twin (leaf));
+	 wrote as a loop: the copy with the inner loop gets the note.  A loop
+	 that only calls memset/memcpy (GCC made them of a source loop) is
+	 modelled through its calls */
+      p.skip = (ctx.branch && (!rl_gimple_loop_touches_memory (leaf) || rl_has_twin (leaf)))
+	|| ctx.only_block_moves;
       return p;
     }
   p.innermost_num = leaf->num;
@@ -186,6 +216,48 @@ rl_model_leaf (function *fun, class loop *leaf)
   p.source_lanes = rl_gimple_vector_factor (leaf);
   rl_describe_leaf_context (p, ctx);
   return p;
+}
+
+/* The pending entry of the memset/memcpy call CALL, modelled as a loop of its
+   own inside the loops enclosing it. */
+static rl_pending
+rl_model_block_move (function *fun, gimple *call)
+{
+  rl_pending p = {};
+  rl_leaf_context ctx;
+  p.nest = rl_nest_alloc ();
+  const rl_options *opts = &rl_unit.opts;
+  bool ok = p.nest
+    && rl_gimple_build_block_move_nest (fun, call, opts->defines.data (),
+					(int) opts->defines.size (), p.nest, &ctx, p.reason,
+					sizeof p.reason);
+  p.loc = ctx.loc ? ctx.loc : gimple_location (call);
+  p.innermost_num = -1;         /* no loop in the generated code */
+  p.source_lanes = 1;
+  p.block_move = true;
+  if (!ok)
+    {
+      rl_nest_free (p.nest);
+      p.nest = NULL;
+      return p;
+    }
+  rl_describe_leaf_context (p, ctx);
+  rl_diag_block_move_note (rl_gimple_block_move_name (call), 32, p.block_text,
+			   sizeof p.block_text);
+  return p;
+}
+
+/* The memset/memcpy/memmove calls inside LOOP's blocks (any depth), in block
+   order. */
+static void
+rl_collect_block_moves (class loop *loop, std::vector<gimple *> *calls)
+{
+  basic_block *bbs = get_loop_body_in_dom_order (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi); gsi_next (&gsi))
+      if (rl_gimple_block_move_name (gsi_stmt (gsi)))
+	calls->push_back (gsi_stmt (gsi));
+  free (bbs);
 }
 
 /* Whether loop A starts before loop B in the source. */
@@ -239,6 +311,11 @@ rl_execute_nest (function *fun)
 	    continue;
 	  rl_fn.nests.push_back (p);
 	}
+      /* memset/memcpy calls (often source loops GCC replaced) as loops */
+      std::vector<gimple *> calls;
+      rl_collect_block_moves (loop, &calls);
+      for (gimple *call : calls)
+	rl_fn.nests.push_back (rl_model_block_move (fun, call));
     }
   return 0;
 }
@@ -247,7 +324,7 @@ static unsigned int
 rl_execute_vf (function *fun)
 {
   for (rl_pending &p : rl_fn.nests)
-    if (p.nest && p.innermost_num < (int) number_of_loops (fun))
+    if (p.nest && p.innermost_num > 0 && p.innermost_num < (int) number_of_loops (fun))
       {
 	class loop *l = get_loop (fun, p.innermost_num);
 	p.vector_factor = l ? rl_gimple_vector_factor (l) : 0;
