@@ -2,8 +2,10 @@
 # Coverage of the plugin on PolyBench/C 4.2.1: for the loop nests inside the
 # kernel_* functions, how many get a prediction (an ECM note) and why the others
 # are not analysed.  One record is one note: an ECM note per analysed innermost
-# loop (an imperfect nest gives one per innermost loop), a "not analysed" note
-# per nest or innermost loop that the model refuses.
+# loop (an imperfect nest gives one per innermost loop; before imperfect nests
+# were analysed, one per outermost loop), a "not analysed" note per nest or
+# innermost loop that the model refuses.  Predictions made with an enclosing
+# loop or its statements left out are counted separately.
 #
 #   bench/coverage/polybench.sh POLYBENCH_DIR [GCC [EXTRA_FLAGS...]]
 #
@@ -42,6 +44,14 @@ while read -r src; do
 			return f[1] == src && f[2] + 0 >= r[1] && f[2] + 0 <= r[2]
 		}
 		/: note: roofline: ECM / { if (inside($0)) ok++ ; next }
+		/: note: roofline: the loop at line .* is repeated an unknown number of times/ {
+			if (inside($0)) print "CONTEXT an enclosing loop left out (repeated an unknown number of times)"
+			next
+		}
+		/: note: roofline: the statements of the loop at line / {
+			if (inside($0)) print "CONTEXT statements of an enclosing loop left out"
+			next
+		}
 		/: note: roofline: not analysed: / {
 			if (!inside($0)) next
 			reason = $0 ; sub(/.*not analysed: /, "", reason)
@@ -56,5 +66,9 @@ grep '^KERNEL ' "$tmp/all" | sed 's/^KERNEL //'
 awk '/^KERNEL / { split($3, f, "/"); a += f[1]; t += f[2] }
      END { printf "analysed %d / total %d\n", a, t }' "$tmp/all"
 grep '^REASON ' "$tmp/all" | sed 's/^REASON //' | LC_ALL=C sort | uniq -c | LC_ALL=C sort -rn
+if grep -q '^CONTEXT ' "$tmp/all"; then
+	echo "predictions made with part of their context left out (verbose notes):"
+	grep '^CONTEXT ' "$tmp/all" | sed 's/^CONTEXT //' | LC_ALL=C sort | uniq -c | LC_ALL=C sort -rn
+fi
 [ -f "$tmp/failed" ] && cat "$tmp/failed" && exit 1
 exit 0
