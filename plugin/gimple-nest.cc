@@ -28,8 +28,12 @@
  *     Parameters are invariant SSA names followed back through casts and
  *     arithmetic to a PARM_DECL default definition (n_5(D) -> "n"), a global read
  *     outside the nest (n.0_1 = n -> "n") or, failing that, the SSA name's variable.
- *  4. Accesses come from find_data_references_in_loop (used for the list of
- *     references, their statements and read/write; it fails on calls).  For each
+ *  4. Accesses come from find_data_references_in_loop for a perfect nest, and
+ *     statement by statement from the leaf's own blocks otherwise (used for the
+ *     list of references, their statements and read/write; both fail on calls
+ *     but sqrt, whose errno call is a cold path).  memset/memcpy calls are no
+ *     references there: each is a nest of its own, the loops enclosing it plus
+ *     a synthetic innermost loop over the elements of its block.  For each
  *     reference we do our own address analysis rather than use DR_ACCESS_FNS,
  *     because DR folds VLA row offsets into DR_BASE_OBJECT:
  *       - ARRAY_REFs of a DECL of array type with one index per dimension

@@ -48,17 +48,18 @@ struct rl_pending
   rl_nest *nest;        /* NULL when not analysed */
   location_t loc;
   char reason[256];
-  int innermost_num;    /* GIMPLE loop number of the innermost loop */
+  int innermost_num;    /* GIMPLE loop number of the innermost loop, -1 for a block move */
   int vector_factor;
   int source_lanes;     /* lanes of vector code written in the source (intrinsics), 1 if none */
   /* verbose notes on what surrounds the nest in the loop tree (sibling loops,
-     enclosing loops left out of the model), "" when there is nothing to say */
+     enclosing loops or their statements left out of the model) and on a block
+     move modelled as a loop, "" when there is nothing to say */
   char sibling_text[256];
   char repeat_text[256];
   char outside_text[256];
   char block_text[256];
-  bool skip;
-  bool block_move;      /* a memset/memcpy call modelled as a loop (no RTL loop) */            /* not analysed and not worth a note (an empty split-off loop) */
+  bool skip;            /* not analysed and not worth a note (an empty split-off loop) */
+  bool block_move;      /* a memset/memcpy call modelled as a loop (no RTL loop) */
 };
 
 /* Per function: everything collected between the nest pass and the notes. */

@@ -2,7 +2,9 @@
  * pipeline.
  *
  * Passes (see docs/internals.md):
- *   roofline       GIMPLE, before "vect":   rl_nest of every outermost loop
+ *   roofline       GIMPLE, before "vect":   rl_nest of every innermost loop with
+ *                                           the loops enclosing it, and of every
+ *                                           memset/memcpy in a loop
  *   roofline_vf    GIMPLE, after "vect":    vector factor of each innermost loop
  *   roofline_rtl   RTL, after "loop2_doloop": INSN_UIDs of the innermost loops
  *   roofline_emit  RTL, after "sched2":     generated instructions, model, notes
