@@ -2057,7 +2057,10 @@ build_with_retries (function *fun, vec<class loop *> &chain, int own_from, gimpl
       else
 	break;
     }
-  ctx->loc = move_stmt ? gimple_location (move_stmt) : rl_loop_location (ctx->note_loop);
+  /* a block move's note at its statement (the source loop GCC replaced), if
+     it kept a location */
+  ctx->loc = move_stmt && gimple_location (move_stmt) != UNKNOWN_LOCATION
+    ? gimple_location (move_stmt) : rl_loop_location (ctx->note_loop);
   if (ok)
     {
       const char *fname = function_name (fun);
