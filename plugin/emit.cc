@@ -17,9 +17,10 @@ rl_note (const rl_options *opts, location_t loc, const char *text)
 }
 
 void
-rl_emit_report (rl_unit_state *u, location_t loc, const rl_report *r, const char *nt_text)
+rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r, const char *nt_text)
 {
   const rl_options *opts = &u->opts;
+  location_t loc = p.loc;
   char text[1024];
   if (r->analysed)
     {
@@ -36,6 +37,15 @@ rl_emit_report (rl_unit_state *u, location_t loc, const rl_report *r, const char
 	rl_note (opts, loc, text);
       if (opts->verbose && nt_text && nt_text[0])
 	rl_note (opts, loc, nt_text);
+      /* the loop tree around the nest: sibling loops, loops left out */
+      if (opts->verbose && p.sibling_text[0])
+	rl_note (opts, loc, p.sibling_text);
+      if (opts->verbose && p.repeat_text[0])
+	rl_note (opts, loc, p.repeat_text);
+      if (opts->verbose && p.outside_text[0])
+	rl_note (opts, loc, p.outside_text);
+      if (opts->verbose && p.block_text[0])
+	rl_note (opts, loc, p.block_text);
     }
   else
     {

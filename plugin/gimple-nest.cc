@@ -4,8 +4,16 @@
  * is still scalar and close to the source.
  *
  * Approach
- *  1. The nest is the chain OUTER, OUTER->inner, ... (a loop with sibling inner
- *     loops is refused).  Loop k of the chain is "depth k".
+ *  1. The nest is a chain of loops: an innermost loop (a leaf of the loop tree)
+ *     and the loops enclosing it, outermost first; loop k of the chain is
+ *     "depth k".  A loop with several inner loops (an imperfect nest: gemm's
+ *     `C *= beta` loop beside its k loop, the sweeps of a time loop) is part of
+ *     the chain of each of its leaves; each leaf is modelled with the accesses
+ *     of its own loops only (those below the deepest loop with several inner
+ *     loops), as if it ran alone inside the enclosing loops.  An enclosing loop
+ *     whose trip count is unknown or whose bound is not affine (a `while`
+ *     repetition loop) is dropped with everything above it: the nest inside it
+ *     is modelled on its own.
  *  2. Everything GCC's SCEV gives us is expressed over the iteration counters
  *     t_k = 0, 1, 2, ... of the loops ("t-space": chrec {base, +, step}_k means
  *     base + step * t_k).  The model wants the source iterators i_k, so for each
@@ -20,8 +28,12 @@
  *     Parameters are invariant SSA names followed back through casts and
  *     arithmetic to a PARM_DECL default definition (n_5(D) -> "n"), a global read
  *     outside the nest (n.0_1 = n -> "n") or, failing that, the SSA name's variable.
- *  4. Accesses come from find_data_references_in_loop (used for the list of
- *     references, their statements and read/write; it fails on calls).  For each
+ *  4. Accesses come from find_data_references_in_loop for a perfect nest, and
+ *     statement by statement from the leaf's own blocks otherwise (used for the
+ *     list of references, their statements and read/write; both fail on calls
+ *     but sqrt, whose errno call is a cold path).  memset/memcpy calls are no
+ *     references there: each is a nest of its own, the loops enclosing it plus
+ *     a synthetic innermost loop over the elements of its block.  For each
  *     reference we do our own address analysis rather than use DR_ACCESS_FNS,
  *     because DR folds VLA row offsets into DR_BASE_OBJECT:
  *       - ARRAY_REFs of a DECL of array type with one index per dimension
@@ -89,6 +101,10 @@ struct nest_ctx
   /* t_k = (i_k - lower[k]) / step[k], lower in i-space */
   rl_poly lower[RL_MAX_LOOPS];
   long long step[RL_MAX_LOOPS];
+  int own_from;                      /* first depth whose blocks are this leaf's own */
+  bool bound_unknown;                /* analyse_loop failed on the trip count or bound */
+  int bad_depth;                     /* deepest loop with a statement not modelled, -1 */
+  int block_moves;                   /* memset/memcpy calls left to their own model */
   rl_err err;
   int depth;                         /* recursion guard of tree_to_poly */
   char *why;
@@ -439,7 +455,7 @@ static int
 depth_of_loop_num (nest_ctx *c, int num)
 {
   for (int k = 0; k < c->nloops; k++)
-    if (c->loops[k]->num == num)
+    if (c->loops[k] && c->loops[k]->num == num)
       return k;
   return -1;
 }
@@ -766,18 +782,17 @@ to_i_space (nest_ctx *c, const rl_poly *in, rl_poly *out)
 /* Loops                                                                    */
 /* ------------------------------------------------------------------------ */
 
+/* Is BB one of the blocks whose statements belong to the modelled leaf: a
+ * block of a chain loop at depth own_from or deeper (not in a sibling loop, not
+ * in the body of a loop with several inner loops)?  In a perfect nest every
+ * block of the nest is. */
 static bool
-collect_nest_loops (nest_ctx *c)
+own_block_p (const nest_ctx *c, basic_block bb)
 {
-  for (class loop *l = c->outer; l; l = l->inner)
-    {
-      if (c->nloops == RL_MAX_LOOPS)
-	return fail (c, "loop nest too deep");
-      if (l->inner && l->inner->next)
-	return fail (c, "several inner loops");
-      c->loops[c->nloops++] = l;
-    }
-  return true;
+  for (int k = c->own_from; k < c->nloops; k++)
+    if (bb->loop_father == c->loops[k])
+      return true;
+  return false;
 }
 
 /* A header PHI of LOOP that is an affine induction variable {lower,+,step}_LOOP
@@ -866,7 +881,15 @@ bound_fail (nest_ctx *c)
 {
   if (c->err == ERR_PARAMS)
     return fail (c, "too many parameters");
+  c->bound_unknown = true;
   return fail (c, "non-affine loop bound");
+}
+
+static bool
+trip_count_fail (nest_ctx *c)
+{
+  c->bound_unknown = true;
+  return fail (c, "unknown trip count");
 }
 
 static bool
@@ -879,7 +902,7 @@ analyse_loop (nest_ctx *c, int k)
   c->err = ERR_NONE;
   tree ni = latch_executions (loop);
   if (!ni)
-    return fail (c, "unknown trip count");
+    return trip_count_fail (c);
 
   /* the source iterator; without one, the iteration counter itself */
   tree iv = source_iv_chrec (c, loop);
@@ -907,7 +930,7 @@ analyse_loop (nest_ctx *c, int k)
     }
   ni = instantiate_scev (c->pre, loop_outer (loop), ni);
   if (!ni || chrec_contains_undetermined (ni))
-    return fail (c, "unknown trip count");
+    return trip_count_fail (c);
   if (!tree_to_poly (c, ni, loop_outer (loop), &tmp) || !to_i_space (c, &tmp, &niter))
     return bound_fail (c);
 
@@ -931,7 +954,10 @@ analyse_loop (nest_ctx *c, int k)
     return bound_fail (c);
   if (!poly_to_aff (&lower, c->nloops, &rl->lower)
       || !poly_to_aff (&upper, c->nloops, &rl->upper))
-    return fail (c, "non-affine loop bound");
+    {
+      c->bound_unknown = true;
+      return fail (c, "non-affine loop bound");
+    }
 
   c->lower[k] = lower;
   c->step[k] = step;
@@ -1477,20 +1503,107 @@ nontemporal_store_call (gimple *stmt, tree *ref)
   return true;
 }
 
-/* find_data_references_in_loop gave up: collect the references statement by
- * statement, with non-temporal store builtins as stores.  False if another
- * statement is not analysable. */
+/* STMT is a call to sqrt on a register value: not const only because it may
+ * set errno, which GCC does on a cold path (rtl-body.cc leaves that path out);
+ * the square root itself is an instruction (counted in count_stmt_flops). */
+static bool
+inline_math_call (gimple *stmt)
+{
+  if (!is_gimple_call (stmt) || !gimple_call_lhs (stmt)
+      || TREE_CODE (gimple_call_lhs (stmt)) != SSA_NAME)
+    return false;
+  switch (gimple_call_combined_fn (stmt))
+    {
+    case CFN_SQRT: case CFN_BUILT_IN_SQRT: case CFN_BUILT_IN_SQRTF:
+      break;
+    default:
+      return false;
+    }
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      if (TREE_CODE (a) != SSA_NAME && !CONSTANT_CLASS_P (a))
+	return false;
+    }
+  return true;
+}
+
+/* A block of memory set or copied in one statement: a call to memset, memcpy
+ * or memmove, or an aggregate copy (GCC folds memcpy of a known size between
+ * declared arrays into MEM <char[N]> [&c] = MEM <char[N]> [&a]).  Modelled as
+ * a loop of its own (rl_gimple_build_block_move_nest); in the loop around it,
+ * it is not a reference. */
+struct block_move
+{
+  tree dst, src;        /* pointers; SRC NULL_TREE for memset */
+  tree len;             /* bytes */
+  const char *name;
+};
+
+/* The address of REF, without a MEM_REF at offset 0 around it. */
+static tree
+block_address (tree ref)
+{
+  if (TREE_CODE (ref) == MEM_REF && integer_zerop (TREE_OPERAND (ref, 1)))
+    return TREE_OPERAND (ref, 0);
+  return build_fold_addr_expr (ref);
+}
+
+static bool
+block_move_of (gimple *stmt, block_move *bm)
+{
+  if (gimple_call_builtin_p (stmt, BUILT_IN_MEMSET)
+      || gimple_call_builtin_p (stmt, BUILT_IN_MEMCPY)
+      || gimple_call_builtin_p (stmt, BUILT_IN_MEMMOVE))
+    {
+      bool set = gimple_call_builtin_p (stmt, BUILT_IN_MEMSET);
+      bm->dst = gimple_call_arg (stmt, 0);
+      bm->src = set ? NULL_TREE : gimple_call_arg (stmt, 1);
+      bm->len = gimple_call_arg (stmt, 2);
+      bm->name = set ? "memset" : gimple_call_builtin_p (stmt, BUILT_IN_MEMCPY)
+	? "memcpy" : "memmove";
+      return true;
+    }
+  if (!gimple_assign_single_p (stmt) || !gimple_vdef (stmt))
+    return false;
+  tree lhs = gimple_assign_lhs (stmt), rhs = gimple_assign_rhs1 (stmt);
+  tree type = TREE_TYPE (lhs);
+  if (TREE_CODE (type) != ARRAY_TYPE || !TYPE_SIZE_UNIT (type)
+      || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
+    return false;
+  bool set = TREE_CODE (rhs) == CONSTRUCTOR && CONSTRUCTOR_NELTS (rhs) == 0;
+  if (!set && !REFERENCE_CLASS_P (rhs) && !DECL_P (rhs))
+    return false;
+  bm->dst = block_address (lhs);
+  bm->src = set ? NULL_TREE : block_address (rhs);
+  bm->len = TYPE_SIZE_UNIT (type);
+  bm->name = set ? "memset" : "memcpy";
+  return true;
+}
+
+static bool
+block_move_call (gimple *stmt)
+{
+  block_move bm;
+  return block_move_of (stmt, &bm);
+}
+
+/* The references of the leaf's own blocks (own_block_p), statement by
+ * statement, with non-temporal store builtins as stores; calls to sqrt have
+ * none.  *SPECIAL_CALLS counts both kinds.  False if a statement is not
+ * analysable (another call, asm, volatile). */
 struct ref_rec { tree ref; gimple *stmt; bool write; };
 
 static bool
-collect_refs_with_nt (nest_ctx *c, vec<ref_rec> *refs)
+collect_own_refs (nest_ctx *c, vec<ref_rec> *refs, int *special_calls)
 {
   basic_block *bbs = get_loop_body_in_dom_order (c->outer);
   vec<data_reference_p> drs = vNULL;
-  bool ok = true, any = false;
+  bool ok = true;
+  *special_calls = 0;
   for (unsigned i = 0; i < c->outer->num_nodes && ok; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && ok;
-	 gsi_next (&gsi))
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
+	 own_block_p (c, bbs[i]) && !gsi_end_p (gsi) && ok; gsi_next (&gsi))
       {
 	gimple *s = gsi_stmt (gsi);
 	tree ref;
@@ -1498,7 +1611,13 @@ collect_refs_with_nt (nest_ctx *c, vec<ref_rec> *refs)
 	  {
 	    ref_rec r = { ref, s, true };
 	    refs->safe_push (r);
-	    any = true;
+	    (*special_calls)++;
+	    continue;
+	  }
+	if (inline_math_call (s) || block_move_call (s))
+	  {
+	    (*special_calls)++;
+	    c->block_moves += block_move_call (s);
 	    continue;
 	  }
 	unsigned from = drs.length ();
@@ -1512,38 +1631,81 @@ collect_refs_with_nt (nest_ctx *c, vec<ref_rec> *refs)
       }
   free_data_refs (drs);
   free (bbs);
-  return ok && any;
+  return ok;
 }
 
-/* Why find_data_references_in_loop gave up: a call, asm or volatile access. */
+/* Why the references of the leaf's own blocks are not analysable: a call, asm
+ * or volatile access. */
 static bool
 explain_dataref_failure (nest_ctx *c)
 {
   basic_block *bbs = get_loop_body (c->outer);
-  const char *why = NULL;
-  char buf[RL_NAME_MAX + 40];
-  for (unsigned i = 0; i < c->outer->num_nodes && !why; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && !why;
-	 gsi_next (&gsi))
+  char first[RL_NAME_MAX + 40] = "", buf[RL_NAME_MAX + 40];
+  c->bad_depth = -1;
+  for (unsigned i = 0; i < c->outer->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
+	 own_block_p (c, bbs[i]) && !gsi_end_p (gsi); gsi_next (&gsi))
       {
 	gimple *s = gsi_stmt (gsi);
+	const char *what = NULL;
 	if (is_gimple_call (s) && !gimple_call_internal_p (s)
-	    && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)))
+	    && !(gimple_call_flags (s) & (ECF_CONST | ECF_PURE)) && !inline_math_call (s)
+	    && !block_move_call (s))
 	  {
 	    const char *n = decl_name_or_null (gimple_call_fndecl (s));
 	    if (n)
 	      snprintf (buf, sizeof buf, "call to %s in loop body", n);
 	    else
 	      snprintf (buf, sizeof buf, "indirect call in loop body");
-	    why = buf;
+	    what = buf;
 	  }
 	else if (gimple_code (s) == GIMPLE_ASM)
-	  why = "inline asm in loop body";
+	  what = "inline asm in loop body";
 	else if (gimple_has_volatile_ops (s))
-	  why = "volatile access in loop body";
+	  what = "volatile access in loop body";
+	if (!what)
+	  continue;
+	/* the first one found names the reason; the deepest one decides
+	   whether leaving out the statements of the loops above it helps */
+	if (!first[0])
+	  snprintf (first, sizeof first, "%s", what);
+	int d = depth_of_loop_num (c, bbs[i]->loop_father->num);
+	if (d > c->bad_depth)
+	  c->bad_depth = d;
       }
   free (bbs);
-  return fail (c, "%s", why ? why : "data references not analysable");
+  return fail (c, "%s", first[0] ? first : "data references not analysable");
+}
+
+/* Whether LOOP contains a memset/memcpy/memmove call. */
+static bool
+has_block_move (class loop *loop)
+{
+  basic_block *bbs = get_loop_body (loop);
+  bool found = false;
+  for (unsigned i = 0; i < loop->num_nodes && !found; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && !found;
+	 gsi_next (&gsi))
+      found = block_move_call (gsi_stmt (gsi));
+  free (bbs);
+  return found;
+}
+
+/* The arrays of the N accesses ACC with their accesses, grouped by array in
+ * order of first appearance. */
+static bool
+add_arrays (nest_ctx *c, acc_info *acc, unsigned n)
+{
+  bool ok = true;
+  for (unsigned i = 0; i < n && ok; i++)
+    {
+      bool seen = false;
+      for (unsigned j = 0; j < i && !seen; j++)
+	seen = !strcmp (acc[j].name, acc[i].name);
+      if (!seen)
+	ok = add_array (c, acc, n, i);
+    }
+  return ok;
 }
 
 static bool
@@ -1551,11 +1713,16 @@ analyse_accesses (nest_ctx *c)
 {
   vec<data_reference_p> datarefs = vNULL;
   auto_vec<ref_rec> refs;
-  tree res = find_data_references_in_loop (c->outer, &datarefs);
+  int special_calls = 0;
+  /* a perfect nest: every reference of the outer loop; else those of the
+     leaf's own loops, and without the memset/memcpy calls (their own model) */
+  tree res = c->own_from == 0 && !has_block_move (c->outer)
+    ? find_data_references_in_loop (c->outer, &datarefs) : chrec_dont_know;
   if (res == chrec_dont_know)
     {
       free_data_refs (datarefs);
-      if (!collect_refs_with_nt (c, &refs))
+      if (!collect_own_refs (c, &refs, &special_calls)
+	  || (c->own_from == 0 && special_calls == 0))
 	return explain_dataref_failure (c);
     }
   else
@@ -1568,6 +1735,8 @@ analyse_accesses (nest_ctx *c)
       free_data_refs (datarefs);
     }
   unsigned nrefs = refs.length (), n = 0;
+  if (nrefs == 0 && c->block_moves > 0)
+    return fail (c, "only memset/memcpy calls in loop body");
   if (nrefs > RL_MAX_ACCESSES)
     return fail (c, "too many accesses");
   acc_info *acc = XCNEWVEC (acc_info, RL_MAX_ACCESSES);
@@ -1597,15 +1766,7 @@ analyse_accesses (nest_ctx *c)
 	}
       n += lanes;
     }
-  /* group by array, in order of first appearance */
-  for (unsigned i = 0; i < n && ok; i++)
-    {
-      bool seen = false;
-      for (unsigned j = 0; j < i && !seen; j++)
-	seen = !strcmp (acc[j].name, acc[i].name);
-      if (!seen)
-	ok = add_array (c, acc, n, i);
-    }
+  ok = ok && add_arrays (c, acc, n);
   XDELETEVEC (acc);
   return ok;
 }
@@ -1681,59 +1842,335 @@ count_innermost_body (nest_ctx *c)
   free (bbs);
 }
 
+/* ------------------------------------------------------------------------ */
+/* memset / memcpy / memmove as a loop of their own                         */
+/* ------------------------------------------------------------------------ */
+
+/* The element type of the block at pointer PTR: the type pointed to, or of the
+ * array element whose address it is; char when unknown. */
+static tree
+block_element_type (tree ptr)
+{
+  tree t = NULL_TREE;
+  while (TREE_CODE (ptr) == ADDR_EXPR && TREE_CODE (TREE_OPERAND (ptr, 0)) == MEM_REF
+	 && integer_zerop (TREE_OPERAND (TREE_OPERAND (ptr, 0), 1)))
+    ptr = TREE_OPERAND (TREE_OPERAND (ptr, 0), 0);
+  if (TREE_CODE (ptr) == ADDR_EXPR)
+    t = TREE_TYPE (TREE_OPERAND (ptr, 0));
+  else if (POINTER_TYPE_P (TREE_TYPE (ptr)))
+    t = TREE_TYPE (TREE_TYPE (ptr));
+  while (t && TREE_CODE (t) == ARRAY_TYPE)
+    t = TREE_TYPE (t);
+  if (!t || (!INTEGRAL_TYPE_P (t) && !SCALAR_FLOAT_TYPE_P (t)) || !TYPE_SIZE_UNIT (t)
+      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (t)))
+    return char_type_node;
+  return t;
+}
+
+/* The access of STMT to the block at PTR (a write if WRITE) in the loop at
+ * depth K (the synthetic loop of the block's elements) into A. */
+static bool
+block_access (nest_ctx *c, gimple *stmt, tree ptr, tree type, bool write, int k, acc_info *a)
+{
+  tree ref = build2 (MEM_REF, type, ptr, build_int_cst (TREE_TYPE (ptr), 0));
+  if (!analyse_ref (c, ref, stmt, write, a))
+    return false;
+  rl_term t = { 1, k, 0, { 0, 0, 0 } };
+  c->err = ERR_NONE;
+  if (!poly_add_term (c, a->mode == ACC_DIRECT ? &a->sub[a->ndims - 1] : &a->elems, &t))
+    return access_fail (c, a->name);
+  return true;
+}
+
+/* The synthetic innermost loop at depth K over the elements of TYPE that STMT
+ * (the block move BM) sets or copies: 0 <= e < length / element size. */
+static bool
+block_loop (nest_ctx *c, gimple *stmt, const block_move *bm, tree type, int k)
+{
+  rl_poly len, tmp, upper;
+  long long esz = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  class loop *l = gimple_bb (stmt)->loop_father;
+  c->err = ERR_NONE;
+  if (!tree_to_poly (c, bm->len, l, &tmp) || !to_i_space (c, &tmp, &len))
+    return fail (c, "non-affine length of %s", bm->name);
+  rl_poly div;
+  poly_const (c, &div, esz);
+  if (!poly_div_exact (&len, &div, &upper))
+    return fail (c, "%s length not a multiple of the element size", bm->name);
+  rl_loop *rl = &c->out->loops[k];
+  rl_poly zero;
+  poly_zero (&zero);
+  if (!poly_to_aff (&zero, c->nloops, &rl->lower) || !poly_to_aff (&upper, c->nloops, &rl->upper))
+    return fail (c, "non-affine loop bound");
+  rl->step = 1;
+  expanded_location x = expand_location (gimple_location (stmt));
+  rl->line = x.line;
+  rl->column = x.column;
+  rl->gcc_loop_num = -1;
+  c->lower[k] = zero;
+  c->step[k] = 1;
+  return true;
+}
+
+/* The accesses of the block move BM of STMT: the source read (memcpy,
+ * memmove), the destination written, over the synthetic loop at depth K. */
+static bool
+block_accesses (nest_ctx *c, gimple *stmt, const block_move *bm, tree type, int k)
+{
+  acc_info acc[2];
+  unsigned n = 0;
+  if (bm->src)
+    {
+      if (!block_access (c, stmt, bm->src, type, false, k, &acc[n]))
+	return false;
+      n++;
+    }
+  if (!block_access (c, stmt, bm->dst, type, true, k, &acc[n]))
+    return false;
+  n++;
+  c->out->nstatements = 1;
+  return add_arrays (c, acc, n);
+}
+
 } /* namespace */
 
 /* ------------------------------------------------------------------------ */
 /* Entry points                                                             */
 /* ------------------------------------------------------------------------ */
 
-bool
-rl_gimple_build_nest (function *fun, class loop *outer,
-		      const rl_define *defines, int ndefines,
-		      rl_nest *out, char *why, size_t whylen)
+/* What made build_chain fail, when something can be left out and retried
+ * (depths in the chain, -1 otherwise): DROP_AT, an enclosing loop (not the
+ * innermost) whose trip count or bound is not modelled; OUTSIDE_AT, an
+ * enclosing loop whose own statements (outside its inner loop) include one
+ * that is not modelled, such as a timer call. */
+struct chain_failure { int drop_at, outside_at; bool only_block_moves; };
+
+/* Model the chain LOOPS[0..NLOOPS-1] (outermost first, the last one innermost)
+ * whose own blocks start at depth OWN_FROM into OUT.  With MOVE_STMT (a memset
+ * or memcpy call in the last loop), the model is that call alone, as one more
+ * loop over the elements it sets or copies. */
+static bool
+build_chain (function *fun, class loop **loops, int nloops, int own_from, gimple *move_stmt,
+	     const rl_define *defines, int ndefines, rl_nest *out, char *why, size_t whylen,
+	     chain_failure *failure)
 {
+  failure->drop_at = failure->outside_at = -1;
+  failure->only_block_moves = false;
   if (why && whylen)
     why[0] = '\0';
-  if (!out)
-    return false;
   memset (out, 0, sizeof *out);
+  if (nloops + (move_stmt != NULL) > RL_MAX_LOOPS)
+    {
+      snprintf (why, whylen, "loop nest too deep");
+      return false;
+    }
   nest_ctx *c = XCNEW (nest_ctx);
   c->fun = fun;
-  c->outer = outer;
+  c->outer = loops[0];
   c->out = out;
   c->defines = defines;
   c->ndefines = defines ? ndefines : 0;
   c->why = why;
   c->whylen = whylen;
+  c->nloops = nloops;
+  c->own_from = own_from;
+  c->bad_depth = -1;
+  for (int k = 0; k < nloops; k++)
+    c->loops[k] = loops[k];
+  c->pre = loop_preheader_edge (c->outer);
+  if (move_stmt)
+    c->nloops++;        /* c->loops[nloops] stays NULL: no GCC loop */
+  out->nloops = c->nloops;
 
-  bool ok = false;
-  if (!fun || !outer || !loop_outer (outer) || !loop_preheader_edge (outer)
-      || !scev_initialized_p ())
-    fail (c, "loop structure not available");
-  else if (collect_nest_loops (c))
+  bool ok = true;
+  for (int k = 0; k < nloops && ok; k++)
     {
-      c->pre = loop_preheader_edge (outer);
-      out->nloops = c->nloops;
-      ok = true;
-      for (int k = 0; k < c->nloops && ok; k++)
-	ok = analyse_loop (c, k);
-      if (ok)
-	ok = analyse_accesses (c);
-      if (ok)
-	count_innermost_body (c);
+      ok = analyse_loop (c, k);
+      if (!ok && c->bound_unknown && k < nloops - 1)
+	failure->drop_at = k;
     }
+  if (ok && move_stmt)
+    {
+      block_move bm;
+      block_move_of (move_stmt, &bm);
+      tree type = block_element_type (bm.dst);
+      ok = block_loop (c, move_stmt, &bm, type, nloops)
+	&& block_accesses (c, move_stmt, &bm, type, nloops);
+    }
+  else if (ok)
+    {
+      ok = analyse_accesses (c);
+      if (!ok && c->bad_depth >= 0 && c->bad_depth < nloops - 1)
+	failure->outside_at = c->bad_depth;
+      failure->only_block_moves = !ok && c->block_moves > 0
+	&& !strcmp (why, "only memset/memcpy calls in loop body");
+    }
+  if (ok && !move_stmt)
+    count_innermost_body (c);
+  XDELETE (c);
+  return ok;
+}
+
+namespace {
+
+/* Model CHAIN[0..N-1] (whose own blocks start at OWN_FROM; with MOVE_STMT, a
+ * memset/memcpy call in CHAIN[N-1] alone) into OUT, leaving out what cannot be
+ * modelled around the innermost loop: an enclosing loop whose trip count or
+ * bound is not modelled (with the loops above it), or the own statements of
+ * an enclosing loop (a timer call).  CTX records what was left out. */
+static bool
+build_with_retries (function *fun, vec<class loop *> &chain, int own_from, gimple *move_stmt,
+		    const rl_define *defines, int ndefines, rl_nest *out,
+		    rl_leaf_context *ctx, char *why, size_t whylen)
+{
+  int n = chain.length ();
+  int start = 0;
+  chain_failure failure;
+  bool ok;
+  for (;;)
+    {
+      ctx->note_loop = chain[MIN (MAX (start, own_from), n - 1)];
+      for (int k = start; k < n; k++)
+	if (!loop_preheader_edge (chain[k]))
+	  {
+	    snprintf (why, whylen, "loop structure not available");
+	    return false;
+	  }
+      ok = build_chain (fun, chain.address () + start, n - start, MAX (own_from - start, 0),
+			move_stmt, defines, ndefines, out, why, whylen, &failure);
+      if (ok)
+	break;
+      ctx->only_block_moves = failure.only_block_moves;
+      if (failure.drop_at >= 0)
+	{
+	  ctx->dropped_loop = chain[start + failure.drop_at];
+	  ctx->ndropped = start + failure.drop_at + 1;
+	  snprintf (ctx->dropped_reason, sizeof ctx->dropped_reason, "%s", why);
+	  start += failure.drop_at + 1;
+	}
+      else if (failure.outside_at >= 0)
+	{
+	  ctx->outside_loop = chain[start + failure.outside_at];
+	  snprintf (ctx->outside_reason, sizeof ctx->outside_reason, "%s", why);
+	  own_from = start + failure.outside_at + 1;
+	}
+      else
+	break;
+    }
+  /* a block move's note at its statement (the source loop GCC replaced), if
+     it kept a location */
+  ctx->loc = move_stmt && gimple_location (move_stmt) != UNKNOWN_LOCATION
+    ? gimple_location (move_stmt) : rl_loop_location (ctx->note_loop);
   if (ok)
     {
       const char *fname = function_name (fun);
       snprintf (out->function, sizeof out->function, "%s", fname ? fname : "?");
-      expanded_location x = expand_location (rl_loop_location (outer));
+      expanded_location x = expand_location (ctx->loc);
       snprintf (out->file, sizeof out->file, "%s", x.file ? x.file : "");
       out->line = x.line;
       out->column = x.column;
       out->vector_factor = 0;
     }
-  XDELETE (c);
   return ok;
+}
+
+/* The loops from the outermost one down to LOOP. */
+static void
+loop_chain (class loop *loop, auto_vec<class loop *> *chain)
+{
+  for (class loop *l = loop; l && loop_outer (l); l = loop_outer (l))
+    chain->safe_push (l);
+  chain->reverse ();
+}
+
+/* Start of both entry points: false with a reason if LOOP cannot be modelled. */
+static bool
+begin_build (function *fun, class loop *loop, rl_nest *out, rl_leaf_context *ctx,
+	     char *why, size_t whylen)
+{
+  memset (ctx, 0, sizeof *ctx);
+  if (why && whylen)
+    why[0] = '\0';
+  if (!out)
+    return false;
+  memset (out, 0, sizeof *out);
+  ctx->note_loop = loop;
+  if (!fun || !loop || !loop_outer (loop) || !scev_initialized_p ())
+    {
+      snprintf (why, whylen, "loop structure not available");
+      return false;
+    }
+  return true;
+}
+
+} /* namespace */
+
+bool
+rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
+			   const rl_define *defines, int ndefines,
+			   rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen)
+{
+  if (!begin_build (fun, leaf, out, ctx, why, whylen))
+    return false;
+  auto_vec<class loop *> chain;
+  loop_chain (leaf, &chain);
+  int n = chain.length ();
+  /* the leaf's own loops start below the deepest loop with several inner loops */
+  int own_from = 0;
+  for (int k = 0; k < n - 1; k++)
+    if (chain[k]->inner && chain[k]->inner->next)
+      {
+	own_from = k + 1;
+	ctx->branch = chain[k];
+	/* inner loops as written: copies GCC made (split, versioned) share
+	   their source loop's location */
+	ctx->nsiblings = 0;
+	for (class loop *s = chain[k]->inner; s; s = s->next)
+	  {
+	    bool copy = false;
+	    for (class loop *t = chain[k]->inner; t != s && !copy; t = t->next)
+	      copy = rl_loop_location (t) == rl_loop_location (s);
+	    ctx->nsiblings += !copy;
+	  }
+      }
+  return build_with_retries (fun, chain, own_from, NULL, defines, ndefines, out, ctx,
+			     why, whylen);
+}
+
+bool
+rl_gimple_build_block_move_nest (function *fun, gimple *call,
+				 const rl_define *defines, int ndefines,
+				 rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen)
+{
+  class loop *loop = gimple_bb (call)->loop_father;
+  if (!begin_build (fun, loop, out, ctx, why, whylen))
+    return false;
+  ctx->loc = gimple_location (call);
+  auto_vec<class loop *> chain;
+  loop_chain (loop, &chain);
+  return build_with_retries (fun, chain, chain.length (), call, defines,
+			     ndefines, out, ctx, why, whylen);
+}
+
+const char *
+rl_gimple_block_move_name (gimple *stmt)
+{
+  block_move bm;
+  return block_move_of (stmt, &bm) ? bm.name : NULL;
+}
+
+/* Whether a statement of LOOP's body reads or writes memory (or calls). */
+bool
+rl_gimple_loop_touches_memory (class loop *loop)
+{
+  basic_block *bbs = get_loop_body (loop);
+  bool found = false;
+  for (unsigned i = 0; i < loop->num_nodes && !found; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && !found;
+	 gsi_next (&gsi))
+      found = !is_gimple_debug (gsi_stmt (gsi)) && gimple_vuse (gsi_stmt (gsi));
+  free (bbs);
+  return found;
 }
 
 /* Lanes of the vector statements of LOOP after vect.  With mixed element sizes

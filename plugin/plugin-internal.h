@@ -13,14 +13,54 @@ rl_loop_location (class loop *loop)
   return find_loop_location (loop).get_location_t ();
 }
 
-/* gimple-nest.cc: build the model of the nest whose outermost loop is OUTER
- * (GIMPLE, before vect, loops and SCEV initialised).  Known parameter values
- * come from DEFINES (NAME=VALUE pairs, may be NULL).  Returns true and fills OUT,
- * or false with a "not analysed" reason in WHY (e.g. "call to foo in loop body"). */
+/* gimple-nest.cc: build the model of the innermost loop LEAF with the loops
+ * enclosing it (GIMPLE, before vect, loops and SCEV initialised).  Known parameter
+ * values come from DEFINES (NAME=VALUE pairs, may be NULL).  Returns true and
+ * fills OUT, or false with a "not analysed" reason in WHY (e.g. "call to foo in
+ * loop body").  CTX says what surrounds the modelled loops, in both cases. */
 struct rl_define { const char *name; long long value; };
-bool rl_gimple_build_nest (function *fun, class loop *outer,
-			   const rl_define *defines, int ndefines,
-			   rl_nest *out, char *why, size_t whylen);
+struct rl_leaf_context
+{
+  /* where the note goes: the outermost loop of the chain that is LEAF's own
+     (below any loop with several inner loops and any dropped loop) */
+  class loop *note_loop;
+  /* deepest enclosing loop with several inner loops, and how many it has;
+     NULL for a perfect nest */
+  class loop *branch;
+  int nsiblings;
+  /* deepest enclosing loop left out of the model (its trip count unknown or its
+     bound not affine) with the reason, and how many loops were left out with it
+     (it and those around it); NULL if none */
+  class loop *dropped_loop;
+  int ndropped;
+  char dropped_reason[64];
+  /* deepest enclosing loop whose own statements (outside its inner loop) were
+     left out because one cannot be modelled (a timer call), with the reason;
+     NULL if none */
+  class loop *outside_loop;
+  char outside_reason[96];
+  /* the leaf's own statements are only memset/memcpy calls: each gets its own
+     model (rl_gimple_build_block_move_nest), the leaf none */
+  bool only_block_moves;
+  location_t loc;       /* where the note goes */
+};
+bool rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
+				const rl_define *defines, int ndefines,
+				rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen);
+
+/* gimple-nest.cc: a memset, memcpy or memmove call CALL in a loop (or an
+ * aggregate copy GCC folded one into), modelled as one more loop over the
+ * elements it sets or copies, inside the loops enclosing it (the element type is
+ * the destination's); as rl_gimple_build_leaf_nest. */
+bool rl_gimple_build_block_move_nest (function *fun, gimple *call,
+				      const rl_define *defines, int ndefines,
+				      rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen);
+/* gimple-nest.cc: "memset", "memcpy" or "memmove" when STMT sets or copies a
+ * block of memory (such a call, or an aggregate copy of an array), else NULL. */
+const char *rl_gimple_block_move_name (gimple *stmt);
+
+/* gimple-nest.cc: whether a statement of LOOP reads or writes memory or calls. */
+bool rl_gimple_loop_touches_memory (class loop *loop);
 
 /* gimple-nest.cc: vectorisation factor of LOOP after vect: lanes of the vector
  * type of its statements, 1 when no statement has a vector type. */
@@ -46,6 +86,9 @@ void rl_rtl_record_loops (rl_rtl_records *rec, function *fun);
  * Afterwards rl_rtl_body(REC, num) returns the body for GIMPLE loop NUM or NULL. */
 void rl_rtl_extract_bodies (rl_rtl_records *rec, function *fun);
 const rl_body *rl_rtl_body (const rl_rtl_records *rec, int gimple_loop_num);
+/* The function the extracted body of GIMPLE loop NUM calls outside its cold
+ * paths (a libm function GCC did not inline), or NULL. */
+const char *rl_rtl_body_call (const rl_rtl_records *rec, int gimple_loop_num);
 /* Forget everything recorded in REC (it is empty afterwards). */
 void rl_rtl_records_clear (rl_rtl_records *rec);
 

@@ -48,9 +48,18 @@ struct rl_pending
   rl_nest *nest;        /* NULL when not analysed */
   location_t loc;
   char reason[256];
-  int innermost_num;    /* GIMPLE loop number of the innermost loop */
+  int innermost_num;    /* GIMPLE loop number of the innermost loop, -1 for a block move */
   int vector_factor;
   int source_lanes;     /* lanes of vector code written in the source (intrinsics), 1 if none */
+  /* verbose notes on what surrounds the nest in the loop tree (sibling loops,
+     enclosing loops or their statements left out of the model) and on a block
+     move modelled as a loop, "" when there is nothing to say */
+  char sibling_text[256];
+  char repeat_text[256];
+  char outside_text[256];
+  char block_text[256];
+  bool skip;            /* not analysed and not worth a note (an empty split-off loop) */
+  bool block_move;      /* a memset/memcpy call modelled as a loop (no RTL loop) */
 };
 
 /* Per function: everything collected between the nest pass and the notes. */
@@ -73,9 +82,9 @@ bool rl_options_parse (struct plugin_name_args *info, rl_options *opts);
 bool rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
 				 rl_machine **machine, rl_ports **ports);
 
-/* emit.cc: the notes of one nest (counted in U), added to U's remarks.
+/* emit.cc: the notes of the pending nest P (counted in U), added to U's remarks.
    NT_TEXT: the non-temporal store sentence for verbose output, or "". */
-void rl_emit_report (rl_unit_state *u, location_t loc, const rl_report *r,
+void rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r,
 		     const char *nt_text);
 void rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl);
 /* emit.cc: write the remarks files of U (JSON, LLVM YAML, SARIF) and free the

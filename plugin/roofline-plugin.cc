@@ -2,7 +2,9 @@
  * pipeline.
  *
  * Passes (see docs/internals.md):
- *   roofline       GIMPLE, before "vect":   rl_nest of every outermost loop
+ *   roofline       GIMPLE, before "vect":   rl_nest of every innermost loop with
+ *                                           the loops enclosing it, and of every
+ *                                           memset/memcpy in a loop
  *   roofline_vf    GIMPLE, after "vect":    vector factor of each innermost loop
  *   roofline_rtl   RTL, after "loop2_doloop": INSN_UIDs of the innermost loops
  *   roofline_emit  RTL, after "sched2":     generated instructions, model, notes
@@ -15,6 +17,8 @@
 #include "plugin/plugin-state.h"
 
 #include <time.h>
+
+#include "diag/nest-context.h"
 
 static rl_unit_state rl_unit;
 static rl_function_state rl_fn;
@@ -68,6 +72,31 @@ rl_mark_nontemporal_stores (rl_nest *nest, const rl_body *body, char *nt_text, s
   rl_diag_nontemporal_note (nnt, nstores, ntname, nt_text, len);
 }
 
+/* The code a memset/memcpy call runs, for the in-core terms: per pass one
+   32-byte store (and for memcpy one 32-byte load) covering 32 bytes of
+   elements, as glibc's AVX2 routines do for large blocks.  The caller frees it. */
+static rl_body *
+rl_block_move_body (const rl_nest *nest)
+{
+  rl_body *body = XCNEW (rl_body);
+  int esz = nest->narrays > 0 ? nest->arrays[0].elem_size : 8;
+  for (int a = 0; a < nest->naccesses && body->ninsns < RL_MAX_INSNS; a++)
+    {
+      rl_insn *in = &body->insns[body->ninsns++];
+      in->cls = nest->accesses[a].is_write ? RL_IC_STORE : RL_IC_LOAD;
+      snprintf (in->mnemonic, sizeof in->mnemonic, "%s", rl_iclass_name (in->cls));
+      in->width = 256;
+      in->mem = nest->accesses[a].is_write ? RL_MEM_STORE : RL_MEM_LOAD;
+      in->mem_width = 256;
+      in->mem_align = 256;
+      in->mem_base = -1;
+    }
+  body->vector_factor = esz > 0 && esz <= 32 ? 32 / esz : 1;
+  body->unroll = 1;
+  body->iters_per_pass = body->vector_factor;
+  return body;
+}
+
 /* Model the pending nest P with its generated code and emit its notes. */
 static void
 rl_model_and_emit (rl_pending &p)
@@ -77,14 +106,28 @@ rl_model_and_emit (rl_pending &p)
       rl_emit_not_analysed (&rl_unit, p, rl_fn.fndecl);
       return;
     }
-  rl_body *body = rl_generated_body (p);
+  /* a call GCC left in the loop (exp, pow, ... from libm, vector variants
+     included) costs far more than the one instruction the port model sees */
+  const char *called = rl_rtl_body_call (&rl_fn.rtl, p.innermost_num);
+  if (called)
+    {
+      snprintf (p.reason, sizeof p.reason,
+		"call to %s in the generated code (its cost is not modelled)", called);
+      rl_nest_free (p.nest);
+      p.nest = NULL;
+      rl_emit_not_analysed (&rl_unit, p, rl_fn.fndecl);
+      return;
+    }
+  rl_body *body = p.block_move ? rl_block_move_body (p.nest) : rl_generated_body (p);
+  if (p.block_move)
+    p.vector_factor = body->vector_factor;
   p.nest->vector_factor = p.vector_factor;
   char nt_text[256];
   rl_mark_nontemporal_stores (p.nest, body, nt_text, sizeof nt_text);
   rl_report *r = XNEW (rl_report);
   /* the layer conditions are analysed once per nest, also for cores=N */
   rl_report_build_cores (p.nest, body, rl_unit.machine, rl_unit.ports, rl_unit.opts.cores, r);
-  rl_emit_report (&rl_unit, p.loc, r, nt_text);
+  rl_emit_report (&rl_unit, p, r, nt_text);
   XDELETE (r);
   XDELETE (body);
   rl_nest_free (p.nest);
@@ -110,29 +153,144 @@ rl_function_begin (function *fun)
   rl_fn.fndecl = fun->decl;
 }
 
-/* The pending entry of the nest whose outermost loop is OUTER. */
+/* Line of LOOP's location, 0 if unknown. */
+static int
+rl_loop_line (class loop *loop)
+{
+  return expand_location (rl_loop_location (loop)).line;
+}
+
+/* The verbose sentences on what surrounds the modelled loops of P (CTX). */
+static void
+rl_describe_leaf_context (rl_pending &p, const rl_leaf_context &ctx)
+{
+  if (ctx.branch && ctx.nsiblings > 1)
+    rl_diag_sibling_note (rl_loop_line (ctx.branch), ctx.nsiblings, p.sibling_text,
+			  sizeof p.sibling_text);
+  if (ctx.dropped_loop)
+    rl_diag_unknown_outer_note (rl_loop_line (ctx.dropped_loop), ctx.dropped_reason,
+				ctx.ndropped, p.repeat_text, sizeof p.repeat_text);
+  if (ctx.outside_loop)
+    rl_diag_outside_statements_note (rl_loop_line (ctx.outside_loop), ctx.outside_reason,
+				     p.outside_text, sizeof p.outside_text);
+}
+
+/* Whether a sibling of LOOP comes from the same source loop (same location):
+   a copy GCC made by splitting or versioning. */
+static bool
+rl_has_twin (class loop *loop)
+{
+  location_t loc = rl_loop_location (loop);
+  for (class loop *s = loop_outer (loop)->inner; s; s = s->next)
+    if (s != loop && s->inner && rl_loop_location (s) == loc)
+      return true;
+  return false;
+}
+
+/* The pending entry of the innermost loop LEAF with the loops enclosing it. */
 static rl_pending
-rl_model_nest (function *fun, class loop *outer)
+rl_model_leaf (function *fun, class loop *leaf)
 {
   rl_pending p = {};
-  p.loc = rl_loop_location (outer);
+  rl_leaf_context ctx;
   p.nest = rl_nest_alloc ();
   const rl_options *opts = &rl_unit.opts;
-  if (!p.nest
-      || !rl_gimple_build_nest (fun, outer, opts->defines.data (), (int) opts->defines.size (),
-				p.nest, p.reason, sizeof p.reason))
+  bool ok = p.nest
+    && rl_gimple_build_leaf_nest (fun, leaf, opts->defines.data (), (int) opts->defines.size (),
+				  p.nest, &ctx, p.reason, sizeof p.reason);
+  p.loc = ctx.loc ? ctx.loc : rl_loop_location (leaf);
+  if (!ok)
     {
       rl_nest_free (p.nest);
       p.nest = NULL;
+      /* GCC splits a triangular loop (for j < i { for k < j }) and leaves the
+	 iterations whose inner loop is empty as a sibling loop: without any
+	 statement, or with a bound GCC computes with MIN.  Nothing the user
+	 wrote as a loop: the copy with the inner loop gets the note.  A loop
+	 that only calls memset/memcpy (GCC made them of a source loop) is
+	 modelled through its calls */
+      p.skip = (ctx.branch && (!rl_gimple_loop_touches_memory (leaf) || rl_has_twin (leaf)))
+	|| ctx.only_block_moves;
+      return p;
     }
-  else
-    {
-      p.innermost_num = p.nest->loops[p.nest->nloops - 1].gcc_loop_num;
-      /* vector types before vect come from the source: not vectorised by GCC */
-      class loop *in = get_loop (fun, p.innermost_num);
-      p.source_lanes = in ? rl_gimple_vector_factor (in) : 1;
-    }
+  p.innermost_num = leaf->num;
+  /* vector types before vect come from the source: not vectorised by GCC */
+  p.source_lanes = rl_gimple_vector_factor (leaf);
+  rl_describe_leaf_context (p, ctx);
   return p;
+}
+
+/* The pending entry of the memset/memcpy call CALL, modelled as a loop of its
+   own inside the loops enclosing it. */
+static rl_pending
+rl_model_block_move (function *fun, gimple *call)
+{
+  rl_pending p = {};
+  rl_leaf_context ctx;
+  p.nest = rl_nest_alloc ();
+  const rl_options *opts = &rl_unit.opts;
+  bool ok = p.nest
+    && rl_gimple_build_block_move_nest (fun, call, opts->defines.data (),
+					(int) opts->defines.size (), p.nest, &ctx, p.reason,
+					sizeof p.reason);
+  p.loc = ctx.loc ? ctx.loc : gimple_location (call);
+  p.innermost_num = -1;         /* no loop in the generated code */
+  p.source_lanes = 1;
+  p.block_move = true;
+  if (!ok)
+    {
+      rl_nest_free (p.nest);
+      p.nest = NULL;
+      return p;
+    }
+  rl_describe_leaf_context (p, ctx);
+  rl_diag_block_move_note (rl_gimple_block_move_name (call), 32, p.block_text,
+			   sizeof p.block_text);
+  return p;
+}
+
+/* The memset/memcpy/memmove calls inside LOOP's blocks (any depth), in block
+   order. */
+static void
+rl_collect_block_moves (class loop *loop, std::vector<gimple *> *calls)
+{
+  basic_block *bbs = get_loop_body_in_dom_order (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi); gsi_next (&gsi))
+      if (rl_gimple_block_move_name (gsi_stmt (gsi)))
+	calls->push_back (gsi_stmt (gsi));
+  free (bbs);
+}
+
+/* Whether loop A starts before loop B in the source. */
+static bool
+rl_loop_before (class loop *a, class loop *b)
+{
+  expanded_location xa = expand_location (rl_loop_location (a));
+  expanded_location xb = expand_location (rl_loop_location (b));
+  return xa.line != xb.line ? xa.line < xb.line : xa.column < xb.column;
+}
+
+/* The innermost loops of the loop tree under LOOP, in source order (by their
+   notes' locations). */
+static void
+rl_collect_leaves (class loop *loop, std::vector<class loop *> *leaves)
+{
+  if (!loop->inner)
+    {
+      leaves->push_back (loop);
+      return;
+    }
+  std::vector<class loop *> kids;
+  for (class loop *k = loop->inner; k; k = k->next)
+    kids.push_back (k);
+  /* GCC lists the children of a loop in reverse order of discovery: sort them
+     by location (insertion sort, stable) */
+  for (size_t i = 1; i < kids.size (); i++)
+    for (size_t j = i; j > 0 && rl_loop_before (kids[j], kids[j - 1]); j--)
+      std::swap (kids[j], kids[j - 1]);
+  for (class loop *k : kids)
+    rl_collect_leaves (k, leaves);
 }
 
 /* ------------------------------------------------------------------ passes */
@@ -145,7 +303,21 @@ rl_execute_nest (function *fun)
     {
       if (loop_outer (loop) != fun->x_current_loops->tree_root)
 	continue;
-      rl_fn.nests.push_back (rl_model_nest (fun, loop));
+      /* one prediction per innermost loop, with the loops enclosing it */
+      std::vector<class loop *> leaves;
+      rl_collect_leaves (loop, &leaves);
+      for (class loop *leaf : leaves)
+	{
+	  rl_pending p = rl_model_leaf (fun, leaf);
+	  if (!p.nest && p.skip)
+	    continue;
+	  rl_fn.nests.push_back (p);
+	}
+      /* memset/memcpy calls (often source loops GCC replaced) as loops */
+      std::vector<gimple *> calls;
+      rl_collect_block_moves (loop, &calls);
+      for (gimple *call : calls)
+	rl_fn.nests.push_back (rl_model_block_move (fun, call));
     }
   return 0;
 }
@@ -154,7 +326,7 @@ static unsigned int
 rl_execute_vf (function *fun)
 {
   for (rl_pending &p : rl_fn.nests)
-    if (p.nest && p.innermost_num < (int) number_of_loops (fun))
+    if (p.nest && p.innermost_num > 0 && p.innermost_num < (int) number_of_loops (fun))
       {
 	class loop *l = get_loop (fun, p.innermost_num);
 	p.vector_factor = l ? rl_gimple_vector_factor (l) : 0;

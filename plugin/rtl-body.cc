@@ -40,6 +40,7 @@ struct rl_loop_record {
   int nuids;
   rl_body *body;        /* extracted after sched2, or NULL */
   int best_common;      /* UIDs shared with the RTL loop BODY came from */
+  char hot_call[64];    /* function called in BODY ("" if none) */
 };
 
 namespace {
@@ -828,12 +829,26 @@ cold_block_p (function *fun, class loop *loop, basic_block bb)
   return bb->count.apply_scale (RL_COLD_RATIO, 1) < hc;
 }
 
+/* Name of the function CALL_INSN calls into BUF ("indirect call" when it is not
+   a symbol). */
+void
+called_name (rtx_insn *insn, char *buf, size_t len)
+{
+  rtx call = get_call_rtx_from (insn);
+  rtx addr = call && MEM_P (XEXP (call, 0)) ? XEXP (XEXP (call, 0), 0) : NULL_RTX;
+  if (addr && GET_CODE (addr) == SYMBOL_REF)
+    snprintf (buf, len, "%s", XSTR (addr, 0));
+  else
+    snprintf (buf, len, "indirect call");
+}
+
 /* Build the body of late loop LOOP into B, in layout order, without cold
  * blocks. */
 void
-build_body (function *fun, class loop *loop, rl_body *b)
+build_body (function *fun, class loop *loop, rl_body *b, char *hot_call, size_t len)
 {
   memset (b, 0, sizeof *b);
+  hot_call[0] = 0;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     {
@@ -846,6 +861,8 @@ build_body (function *fun, class loop *loop, rl_body *b)
 	{
 	  if (!real_insn_p (insn))
 	    continue;
+	  if (CALL_P (insn) && !hot_call[0])
+	    called_name (insn, hot_call, len);
 	  if (b->ninsns >= RL_MAX_INSNS)
 	    return;
 	  classify_insn (insn, &b->insns[b->ninsns++]);
@@ -941,7 +958,7 @@ extract_matched_bodies (rl_rtl_records *rec, function *fun)
       rl_loop_record *r = &rec->recs[best];
       if (!r->body)
 	r->body = XNEW (rl_body);
-      build_body (fun, loop, r->body);
+      build_body (fun, loop, r->body, r->hot_call, sizeof r->hot_call);
       if (getenv ("ROOFLINE_DUMP_INSNS"))
 	dump_body (r->num, r->body);
       r->body->vector_factor = 0;   /* the caller knows it from GIMPLE */
@@ -1017,5 +1034,14 @@ rl_rtl_body (const rl_rtl_records *rec, int gimple_loop_num)
   for (int i = 0; i < rec->nrecs; i++)
     if (rec->recs[i].num == gimple_loop_num)
       return rec->recs[i].body;
+  return NULL;
+}
+
+const char *
+rl_rtl_body_call (const rl_rtl_records *rec, int gimple_loop_num)
+{
+  for (int i = 0; i < rec->nrecs; i++)
+    if (rec->recs[i].num == gimple_loop_num && rec->recs[i].body)
+      return rec->recs[i].hot_call[0] ? rec->recs[i].hot_call : NULL;
   return NULL;
 }

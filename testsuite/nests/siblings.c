@@ -1,4 +1,5 @@
-/* an outer loop with two inner loops: not analysed (several inner loops) */
+/* an outer loop with two inner loops: each inner loop gets its own prediction, with the j loop
+   as its context (no reuse between the two modelled) */
 void siblings(int n, double (*a)[n], double (*b)[n])
 {
 	for (int j = 0; j < n; j++) {
