@@ -19,6 +19,7 @@
 #   --jobs N           parallel compiles (default: nproc)
 #   --timeout S        seconds per compile (default 60; sqlite3.c gets 10 times that)
 #   --out DIR          results directory (default RL_CACHE/out)
+#   --summary FILE     only print the summary of a results.tsv (e.g. of an unfinished run)
 # Environment: PLUGIN (default ./roofline.so of the tree, built for CC), RL_CACHE (sources
 # cache, default ~/.cache/roofline), CSMITH_INC (default /usr/include/csmith).
 #
@@ -46,6 +47,38 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 die() { echo "reliability: $*" >&2; exit 2; }
 
+# summarize RESULTS.TSV: the table per suite and option set, the failures, the closing line
+# (also on the results of an unfinished run: --summary FILE)
+summarize() {
+	printf '%-10s %-4s %8s %8s %8s %8s %8s %8s %10s %10s %7s\n' suite set sources compiled skipped \
+		failures objdiff notes plain-s plugin-s extra
+	awk -F '\t' '
+	{
+		k = $2 "\t" $3
+		if (!(k in seen)) { seen[k] = 1; order[++nk] = k }
+		src[k]++
+		if ($1 == "SKIP") { skip[k]++; next }
+		comp[k]++; notes[k] += $5; tp[k] += $6; tw[k] += $7
+		if ($1 == "FAIL") { fail[k]++; if ($8 ~ /^objects differ/) diff[k]++ }
+	}
+	END {
+		for (i = 1; i <= nk; i++) {
+			k = order[i]; split(k, p, "\t")
+			printf "%-10s %-4s %8d %8d %8d %8d %8d %8d %10.1f %10.1f %6.1f%%\n", p[1], p[2], src[k], comp[k], skip[k],
+				fail[k], diff[k], notes[k], tp[k], tw[k], (tp[k] > 0 ? 100 * (tw[k] - tp[k]) / tp[k] : 0)
+		}
+	}' "$1" | LC_ALL=C sort
+	echo "(compiled: pairs compiled with and without the plugin; skipped: no compile without it;"
+	echo " plain-s/plugin-s: summed wall seconds of the compiles without/with the plugin on a shared,"
+	echo " loaded machine, extra: their difference, a rough estimate of the plugin's cost)"
+	if grep -q '^FAIL' "$1"; then
+		echo "failures (sources, stderr and repro.sh in $(dirname "$1")/failures):"
+		awk -F '\t' '$1 == "FAIL" { printf "  %s %s %s: %s\n", $2, $3, $4, $8 }' "$1"
+	fi
+	awk -F '\t' '{ c[$1]++ } END { printf "%d passed, %d failed, %d skipped\n", c["PASS"], c["FAIL"], c["SKIP"] }' \
+		"$1"
+}
+
 torture=all csmith=2000 seed0=1 sets="O2 O3 O3v" verbose_every=1 polybench="" sqlite=0
 jobs=$(nproc 2>/dev/null || echo 2) timeout=60 out=""
 extra_dirs=()
@@ -62,6 +95,7 @@ while [ $# -gt 0 ]; do
 	--jobs) jobs=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--out) out=$2; shift ;;
+	--summary) summarize "$2"; exit ;;
 	-h | --help) sed -n '2,/^set -u/{/^set -u/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
 	-*) die "unknown option $1 (see --help)" ;;
 	*) CC=$1 ;;
@@ -95,6 +129,7 @@ trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 rm -rf "$out/failures" "$out/results.tsv"
 mkdir -p "$out/failures" "$work/r" "$work/j"
+: >"$out/results.tsv"
 : >"$work/list"
 
 # --- sources ----------------------------------------------------------------
@@ -281,6 +316,7 @@ check_source() {
 		fi
 	done
 	rm -rf "$w"
+	cat "$res" >>"$out/results.tsv"     # a few short lines: one atomic append
 }
 export -f check_source
 export CC PLUGIN pname work out timeout sets verbose_every CSMITH_INC polybench
@@ -294,39 +330,12 @@ start=$(date +%s)
 { grep '^sqlite3' "$work/list"; grep -v '^sqlite3' "$work/list"; } |
 	nice -n 10 xargs -d '\n' -P "$jobs" -n 1 bash -c 'check_source "$1"' _
 end=$(date +%s)
-cat "$work"/r/* >"$out/results.tsv" 2>/dev/null
 
 # --- summary ------------------------------------------------------------------
 {
 	echo "reliability: $($CC --version | head -n 1), plugin $(basename "$PLUGIN"), $(date -u +%Y-%m-%d)"
 	echo "cpu: $(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1), $jobs jobs, wall $((end - start)) s"
 	echo "option sets: O2 = -O2; O3 = -O3 -march=native; O3v = -O3 -march=native with -fplugin-arg-$pname-verbose -fplugin-arg-$pname-cores=4$([ "$verbose_every" -gt 1 ] && echo " (every ${verbose_every}th source)")"
-	awk -F '\t' '
-	{
-		k = $2 "\t" $3
-		if (!(k in seen)) { seen[k] = 1; order[++nk] = k }
-		src[k]++
-		if ($1 == "SKIP") { skip[k]++; next }
-		comp[k]++; notes[k] += $5; tp[k] += $6; tw[k] += $7
-		if ($1 == "FAIL") { fail[k]++; if ($8 ~ /^objects differ/) diff[k]++ }
-	}
-	END {
-		printf "%-10s %-4s %8s %8s %8s %8s %8s %8s %10s %10s %7s\n", "suite", "set", "sources", "compiled", "skipped",
-			"failures", "objdiff", "notes", "plain-s", "plugin-s", "extra"
-		for (i = 1; i <= nk; i++) {
-			k = order[i]; split(k, p, "\t")
-			printf "%-10s %-4s %8d %8d %8d %8d %8d %8d %10.1f %10.1f %6.1f%%\n", p[1], p[2], src[k], comp[k], skip[k],
-				fail[k], diff[k], notes[k], tp[k], tw[k], (tp[k] > 0 ? 100 * (tw[k] - tp[k]) / tp[k] : 0)
-		}
-	}' "$out/results.tsv"
-	echo "(compiled: pairs compiled with and without the plugin; skipped: no compile without it;"
-	echo " plain-s/plugin-s: summed wall seconds of the compiles without/with the plugin on a shared,"
-	echo " loaded machine, extra: their difference, a rough estimate of the plugin's cost)"
-	if grep -q '^FAIL' "$out/results.tsv"; then
-		echo "failures (sources, stderr and repro.sh in $out/failures):"
-		awk -F '\t' '$1 == "FAIL" { printf "  %s %s %s: %s\n", $2, $3, $4, $8 }' "$out/results.tsv"
-	fi
-	awk -F '\t' '{ c[$1]++ } END { printf "%d passed, %d failed, %d skipped\n", c["PASS"], c["FAIL"], c["SKIP"] }' \
-		"$out/results.tsv"
+	summarize "$out/results.tsv"
 } | tee "$out/summary.txt"
 ! grep -q '^FAIL' "$out/results.tsv"
