@@ -120,13 +120,14 @@ command -v "$CC" >/dev/null 2>&1 || die "compiler '$CC' not found"
 [ -f "$PLUGIN" ] || die "plugin '$PLUGIN' not found (build it with: make CC=$CC)"
 case $PLUGIN in /*) ;; *) PLUGIN=$(pwd)/$PLUGIN ;; esac
 pname=$(basename "$PLUGIN" .so)
-help=$(LC_ALL=C "$CC" -fplugin="$PLUGIN" "-fplugin-arg-$pname-help" -x c /dev/null -S -o /dev/null 2>&1) ||
-	die "the plugin does not load with $CC: $(printf '%s\n' "$help" | grep -m 1 'error')"
 mkdir -p "$RL_CACHE" "$out" || die "cannot create $RL_CACHE or $out"
 case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/reliability.XXXXXX") || die "no temporary directory"
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
+# in the scratch dir: the plugin writes its remarks files next to the output
+help=$(cd "$work" && LC_ALL=C "$CC" -fplugin="$PLUGIN" "-fplugin-arg-$pname-help" -x c /dev/null -S -o /dev/null 2>&1) ||
+	die "the plugin does not load with $CC: $(printf '%s\n' "$help" | grep -m 1 'error')"
 rm -rf "$out/failures" "$out/results.tsv"
 mkdir -p "$out/failures" "$work/r" "$work/j"
 : >"$out/results.tsv"
@@ -171,7 +172,7 @@ fi
 if [ "$csmith" -gt 0 ]; then
 	command -v csmith >/dev/null 2>&1 || die "no csmith: apt-get install csmith libcsmith-dev (or --csmith 0)"
 	[ -f "$CSMITH_INC/csmith.h" ] || die "no $CSMITH_INC/csmith.h: apt-get install libcsmith-dev (or --csmith 0)"
-	cver=$(csmith --version 2>/dev/null | sed -n '1s/^csmith //p')
+	cver=$(cd "$work" && csmith --version 2>/dev/null | sed -n '1s/^csmith //p')
 	cdir=$RL_CACHE/csmith-${cver:-unknown}
 	mkdir -p "$cdir"
 	seq "$seed0" $((seed0 + csmith - 1)) | while read -r s; do
@@ -179,9 +180,9 @@ if [ "$csmith" -gt 0 ]; then
 	done >"$work/seeds"
 	if [ -s "$work/seeds" ]; then
 		echo "reliability: generating $(wc -l <"$work/seeds") csmith programs in $cdir" >&2
-		# shellcheck disable=SC2016 # expanded by the inner shell
+		# in the cache dir: csmith writes platform.info into the current directory
 		nice -n 10 xargs -P "$jobs" -I{} sh -c \
-			'timeout 60 csmith --seed {} -o "$1/{}.c.tmp" >/dev/null 2>&1 && mv "$1/{}.c.tmp" "$1/{}.c"' _ "$cdir" \
+			'cd "$1" && timeout 60 csmith --seed {} -o {}.c.tmp >/dev/null 2>&1 && mv {}.c.tmp {}.c' _ "$cdir" \
 			<"$work/seeds"
 	fi
 	mapfile -t files < <(seq "$seed0" $((seed0 + csmith - 1)) | sed "s|.*|$cdir/&.c|")
