@@ -327,8 +327,12 @@ echo "reliability: $CC, plugin $PLUGIN; $n sources, option sets: $sets$([ "$verb
 	echo " (O3v on every ${verbose_every}th source)"); $jobs jobs, ${timeout}s per compile" >&2
 start=$(date +%s)
 # shellcheck disable=SC2016
-# the long compiles (sqlite3.c) first, so that they do not run alone at the end
-{ grep '^sqlite3' "$work/list"; grep -v '^sqlite3' "$work/list"; } |
+# The long compiles (sqlite3.c) and the small suites first, then the large suites
+# interleaved by position (source i of n at i/n), so that an unfinished run has checked an
+# even share of each suite.
+awk -F '\t' '{ n[$1]++; line[NR] = $0; suite[NR] = $1; idx[NR] = $2 }
+	END { for (i = 1; i <= NR; i++) printf "%.6f\t%s\n", (suite[i] == "sqlite3" ? -2 : n[suite[i]] < 100 ? -1 : idx[i] / n[suite[i]]), line[i] }' \
+	"$work/list" | LC_ALL=C sort -t "$(printf '\t')" -k1,1g -s | cut -f 2- |
 	nice -n 10 xargs -d '\n' -P "$jobs" -n 1 bash -c 'check_source "$1"' _
 end=$(date +%s)
 
