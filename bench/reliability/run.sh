@@ -181,6 +181,7 @@ if [ "$csmith" -gt 0 ]; then
 	if [ -s "$work/seeds" ]; then
 		echo "reliability: generating $(wc -l <"$work/seeds") csmith programs in $cdir" >&2
 		# in the cache dir: csmith writes platform.info into the current directory
+		# shellcheck disable=SC2016 # $1 is expanded by the inner shell
 		nice -n 10 xargs -P "$jobs" -I{} sh -c \
 			'cd "$1" && timeout 60 csmith --seed {} -o {}.c.tmp >/dev/null 2>&1 && mv {}.c.tmp {}.c' _ "$cdir" \
 			<"$work/seeds"
@@ -235,7 +236,7 @@ check_source() {
 	IFS=$'\t' read -r suite idx src <<<"$1"
 	local w=$work/j/$suite-$idx res=$work/r/$suite-$idx
 	local crash='internal compiler error|Segmentation fault|killed signal|terminated signal|Aborted|Sanitizer'
-	local t=$timeout set opt pargs key flags rc prc t0 t1 t2 tp tw notes reason status
+	local t=$timeout set opt pargs key flags prc t0 t1 t2 tw notes reason status
 	local -A plain_rc plain_time
 	mkdir -p "$w"
 	flags=(-c -w -fdiagnostics-color=never -fno-diagnostics-show-caret -I"$(dirname "$src")")
