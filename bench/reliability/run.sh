@@ -230,7 +230,8 @@ done
 [ -s "$work/list" ] || die "no sources selected"
 
 # --- one source: every option set, without and with the plugin ---------------
-# check_source "SUITE<TAB>INDEX<TAB>FILE": appends result lines to $work/r/SUITE-INDEX
+# check_source "SUITE<TAB>INDEX<TAB>FILE": one result line per option set, appended to
+# OUT/results.tsv when the source is done; a failing pair is kept in OUT/failures/
 check_source() {
 	local suite idx src
 	IFS=$'\t' read -r suite idx src <<<"$1"
@@ -307,7 +308,7 @@ check_source() {
 			"${plain_time[$key]}" "$tw" "$reason" >>"$res"
 		if [ "$status" = FAIL ]; then
 			local keep
-			keep=$out/failures/$suite-$(basename "$src" .c)-$set
+			keep=$out/failures/$suite-$idx-$(basename "$src" .c)-$set
 			mkdir -p "$keep"
 			cp "$src" "$keep/"
 			cp "$w/with.err" "$keep/with-plugin.stderr"
