@@ -14,9 +14,11 @@ for p in $pkgs; do
 done
 # "scripts/deps.sh CC --tests": also the tools of the output tests, best effort (they SKIP
 # without them): opt-viewer (llvm-14-tools, python3-yaml, python3-pygments), node/npm for the
-# SARIF schema check, Vim and Emacs for the editor test, Chromium for the report test.
+# SARIF schema check, Vim and Emacs for the editor test, Chromium for the report test,
+# gcc-12-source (gcc.c-torture), csmith and libcsmith-dev for the reliability test.
 if [ "$2" = --tests ]; then
 	tpkgs="python3 python3-yaml python3-pygments llvm-14-tools nodejs npm vim emacs-nox chromium"
+	tpkgs="$tpkgs gcc-12-source csmith libcsmith-dev"
 	tmissing=""
 	for p in $tpkgs; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || tmissing="$tmissing $p"
