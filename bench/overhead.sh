@@ -113,8 +113,8 @@ done
 PLUGIN_ORIG=$PLUGIN
 PLUGIN=$work/snap/$(basename "$PLUGIN")
 
-# The timed plugin runs use the options of an ordinary build: a remarks file (the
-# plugin writes one anyway; this puts it into the run's directory), no notes beyond
+# The timed plugin runs use the options of an ordinary build that asks for a remarks
+# file (written into the run's directory), no notes beyond
 # the default ones.  One extra run adds the verbose key ("not analysed" notes and
 # the plugin's summary with its own time).  Keys are taken from the plugin's help
 # text; PLUGIN_ARGS overrides the default (@DIR@ = the run's output directory).

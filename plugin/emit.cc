@@ -75,21 +75,44 @@ rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl)
     }
 }
 
-/* Name of a remarks file: GIVEN (the option's value) if set, else
-   <dumpbase>.SUFFIX next to the object (GCC 11+: -o dir/x.o gives dir/x.c.SUFFIX). */
-static void
-rl_remarks_file_name (const char *given, const char *suffix, char *path, size_t len)
+/* The name GCC gives the translation unit's dump files, without a directory:
+   the -dumpbase the driver passes (the source's base name, x.c; with
+   -c -o obj/y.o the object's stem and the source's suffix, y.c), else the
+   source's base name. */
+static const char *
+rl_remarks_base_name (void)
+{
+  const char *base = NULL;
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    if (save_decoded_options[i].opt_index == OPT_dumpbase && save_decoded_options[i].arg)
+      base = save_decoded_options[i].arg;
+  if (!base || !*base)
+    base = main_input_filename ? main_input_filename : "a";
+  return lbasename (base);
+}
+
+/* Path of a remarks file into PATH: GIVEN (the file's own option) if set, else
+   DIR/<dump base name>.SUFFIX when remarks-dir=DIR is set.  False: not asked. */
+static bool
+rl_remarks_file_name (const rl_options *opts, const char *given, const char *suffix,
+		      char *path, size_t len)
 {
   if (given)
     snprintf (path, len, "%s", given);
+  else if (opts->remarks_dir)
+    snprintf (path, len, "%s/%s.%s", opts->remarks_dir, rl_remarks_base_name (), suffix);
   else
-    snprintf (path, len, "%s.%s", dump_base_name ? dump_base_name : "a", suffix);
+    return false;
+  return true;
 }
 
 typedef int (*rl_remarks_writer) (const rl_remarks *, const char *, char *, size_t);
 
 /* The remarks document of U in its three views: JSON, and the LLVM YAML and
-   SARIF views of the same document (diag/llvm-yaml.c, diag/sarif.c). */
+   SARIF views of the same document (diag/llvm-yaml.c, diag/sarif.c), each
+   only when asked for.  Nothing is written at -O0 or when no nest was
+   recorded; a unit whose nests were all not analysed is written (the
+   reasons are what the user asked to see). */
 static void
 rl_write_remarks_files (const rl_unit_state *u)
 {
@@ -103,9 +126,18 @@ rl_write_remarks_files (const rl_unit_state *u)
     { u->opts.sarif_path, "roofline.sarif", rl_remarks_write_sarif },
   };
   char err[512], path[1024];
+  if (!optimize || u->analysed + u->not_analysed == 0)
+    return;
+  if (u->opts.remarks_dir && mkdir (u->opts.remarks_dir, 0777) && errno != EEXIST)
+    {
+      error_at (UNKNOWN_LOCATION, "roofline: cannot create the remarks directory %qs: %m",
+		u->opts.remarks_dir);
+      return;
+    }
   for (const auto &f : files)
     {
-      rl_remarks_file_name (f.given, f.suffix, path, sizeof path);
+      if (!rl_remarks_file_name (&u->opts, f.given, f.suffix, path, sizeof path))
+	continue;
       if (!f.write (u->remarks, path, err, sizeof err))
 	error ("roofline: %s", err);
     }

@@ -10,16 +10,18 @@ const char *const rl_options_help =
   "  -fplugin-arg-roofline-define=NAME=VALUE  value of a size parameter (repeatable)\n"
   "  -fplugin-arg-roofline-cores=N            active cores (default 1)\n"
   "  -fplugin-arg-roofline-clock=GHZ          core clock (default: the machine's)\n"
-  "  -fplugin-arg-roofline-remarks=PATH       JSON remarks file (default <dumpbase>.roofline.json)\n"
+  "  -fplugin-arg-roofline-remarks=PATH       JSON remarks file\n"
   "  -fplugin-arg-roofline-yaml-remarks=PATH  LLVM YAML remarks for opt-viewer\n"
-  "                                           (default <dumpbase>.roofline.opt.yaml)\n"
-  "  -fplugin-arg-roofline-sarif=PATH         SARIF 2.1.0 log (default <dumpbase>.roofline.sarif)\n"
+  "  -fplugin-arg-roofline-sarif=PATH         SARIF 2.1.0 log\n"
+  "  -fplugin-arg-roofline-remarks-dir=DIR    all three into DIR (DIR/x.c.roofline.json, ...);\n"
+  "                                           no remarks file unless asked\n"
   "  -fplugin-arg-roofline-verbose            details and \"not analysed\" reasons\n"
   "  -fplugin-arg-roofline-quiet              no notes (remarks file only)\n"
   "  -fplugin-arg-roofline-help               this text\n";
 
 static const char *const rl_valid_keys =
-  "machine, define, cores, clock, remarks, yaml-remarks, sarif, verbose, quiet, help";
+  "machine, define, cores, clock, remarks, yaml-remarks, sarif, verbose, quiet, help, "
+  "remarks-dir";
 
 /* Report a user error about a plugin option; the compilation fails. */
 static bool
@@ -79,11 +81,13 @@ rl_parse_option (struct plugin_name_args *info, const char *key, const char *val
       (key[0] == 'v' ? opts->verbose : opts->quiet) = true;
     }
   else if (!strcmp (key, "machine") || !strcmp (key, "remarks")
-	   || !strcmp (key, "yaml-remarks") || !strcmp (key, "sarif"))
+	   || !strcmp (key, "yaml-remarks") || !strcmp (key, "sarif")
+	   || !strcmp (key, "remarks-dir"))
     {
       if (!val || !*val)
 	return rl_option_error (key, "missing value");
       (key[0] == 'm' ? opts->machine_arg
+       : !strcmp (key, "remarks-dir") ? opts->remarks_dir
        : key[0] == 'r' ? opts->remarks_path
        : key[0] == 'y' ? opts->yaml_path : opts->sarif_path) = val;
     }

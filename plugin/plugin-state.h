@@ -27,8 +27,11 @@ struct rl_options
   double clock_ghz = 0;                 /* clock=GHZ, 0: the machine's */
   bool verbose = false, quiet = false;
   const char *machine_arg = NULL;       /* machine=NAME|PATH, NULL: from -march/-mtune */
-  /* remarks files; NULL: <dumpbase>.roofline.json, .roofline.opt.yaml, .roofline.sarif */
+  /* remarks files, each written only when asked: its own path (remarks=,
+     yaml-remarks=, sarif=), else in remarks_dir (remarks-dir=DIR) as
+     <name>.roofline.json, .roofline.opt.yaml, .roofline.sarif; NULL: not asked */
   const char *remarks_path = NULL, *yaml_path = NULL, *sarif_path = NULL;
+  const char *remarks_dir = NULL;
 };
 
 /* Per translation unit. */

@@ -125,7 +125,7 @@ case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/reliability.XXXXXX") || die "no temporary directory"
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
-# in the scratch dir: the plugin writes its remarks files next to the output
+# in the scratch dir: whatever a plugin writes next to the output stays there
 help=$(cd "$work" && LC_ALL=C "$CC" -fplugin="$PLUGIN" "-fplugin-arg-$pname-help" -x c /dev/null -S -o /dev/null 2>&1) ||
 	die "the plugin does not load with $CC: $(printf '%s\n' "$help" | grep -m 1 'error')"
 rm -rf "$out/failures" "$out/results.tsv"

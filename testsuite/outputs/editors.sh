@@ -6,7 +6,7 @@
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$OUT" || exit 1
 src=$ROOT/examples/kernels.c
-rl_cc $SNB -fno-diagnostics-show-caret -o kernels.o "$src" 2>notes.log
+rl_cc $SNB -fno-diagnostics-show-caret -fplugin-arg-roofline-remarks-dir=. -o kernels.o "$src" 2>notes.log
 rl_cc $SNB -fdiagnostics-format=json -fplugin-arg-roofline-remarks=json-run.json -o kernels-json.o "$src" 2>notes.json
 "$PY" "$here/editors.py" notes.log notes.json kernels.c.roofline.json
 n=$(grep -c ': note: roofline: ECM ' notes.log)

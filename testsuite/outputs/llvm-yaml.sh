@@ -1,16 +1,16 @@
 #!/bin/sh
-# LLVM YAML remarks: written by default and with yaml-remarks=PATH, deterministic, and
+# LLVM YAML remarks: written with remarks-dir=DIR and with yaml-remarks=PATH, deterministic, and
 # LLVM's own opt-viewer (Debian llvm-14-tools) renders them with the ECM text at the loop.
 . "$(dirname "$0")/lib.sh"
 dg=$ROOT/testsuite/roofline.dg
 cd "$OUT" || exit 1
-rl_cc $SNB -fplugin-arg-roofline-quiet -o daxpy-snb.o "$dg/daxpy-snb.c"
-check "yaml: default path <dumpbase>.roofline.opt.yaml" test -s daxpy-snb.c.roofline.opt.yaml
+rl_cc $SNB -fplugin-arg-roofline-quiet -fplugin-arg-roofline-remarks-dir=. -o daxpy-snb.o "$dg/daxpy-snb.c"
+check "yaml: remarks-dir=DIR writes DIR/<source>.roofline.opt.yaml" test -s daxpy-snb.c.roofline.opt.yaml
 rl_cc $SNB -fplugin-arg-roofline-quiet -fplugin-arg-roofline-yaml-remarks=run1.opt.yaml -o a.o "$dg/daxpy-snb.c"
 rl_cc $SNB -fplugin-arg-roofline-quiet -fplugin-arg-roofline-yaml-remarks=run2.opt.yaml -o b.o "$dg/daxpy-snb.c"
 check "yaml: yaml-remarks=PATH" test -s run1.opt.yaml
 check "yaml: byte-identical across runs" cmp run1.opt.yaml run2.opt.yaml
-rl_cc -O2 -fplugin-arg-roofline-machine=snb-e5-2680 -fplugin-arg-roofline-quiet -o not-analysed.o "$dg/not-analysed.c"
+rl_cc -O2 -fplugin-arg-roofline-machine=snb-e5-2680 -fplugin-arg-roofline-quiet -fplugin-arg-roofline-remarks-dir=. -o not-analysed.o "$dg/not-analysed.c"
 note=$(json_get daxpy-snb.c.roofline.json "d['nests'][0]['ecm']['note']")
 grep -q '^--- !Analysis$' run1.opt.yaml && grep -q '^Pass: *roofline$' run1.opt.yaml &&
 	grep -q "^DebugLoc: *{ File: '.*daxpy-snb.c', Line: [0-9]*, Column: [0-9]* }$" run1.opt.yaml &&

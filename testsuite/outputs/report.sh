@@ -7,7 +7,7 @@ nests=$ROOT/testsuite/nests
 cd "$OUT" || exit 1
 mkdir -p build && cd build || exit 1
 for f in daxpy stream-triad jacobi2d-static matmul-ijk sum-reduction int-triad indirect; do
-	rl_cc $SNB -fplugin-arg-roofline-quiet -fplugin-arg-roofline-define=n=4000 -o "$f.o" "$nests/$f.c" 2>/dev/null
+	rl_cc $SNB -fplugin-arg-roofline-quiet -fplugin-arg-roofline-remarks-dir=. -fplugin-arg-roofline-define=n=4000 -o "$f.o" "$nests/$f.c" 2>/dev/null
 done
 cd .. || exit 1
 analysed=$(cat build/*.roofline.json | "$PY" -c '

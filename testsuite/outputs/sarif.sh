@@ -1,18 +1,18 @@
 #!/bin/sh
-# SARIF 2.1.0: written by default and with sarif=PATH, deterministic, valid against the SARIF
+# SARIF 2.1.0: written with remarks-dir=DIR and with sarif=PATH, deterministic, valid against the SARIF
 # 2.1.0 JSON schema (testsuite/tools: schema from @microsoft/jest-sarif, ajv), with the notes as
 # results of level "note" at the loop.
 . "$(dirname "$0")/lib.sh"
 dg=$ROOT/testsuite/roofline.dg
 tools=$ROOT/testsuite/tools
 cd "$OUT" || exit 1
-rl_cc $SNB -fplugin-arg-roofline-quiet -o daxpy-snb.o "$dg/daxpy-snb.c"
-check "sarif: default path <dumpbase>.roofline.sarif" test -s daxpy-snb.c.roofline.sarif
+rl_cc $SNB -fplugin-arg-roofline-quiet -fplugin-arg-roofline-remarks-dir=. -o daxpy-snb.o "$dg/daxpy-snb.c"
+check "sarif: remarks-dir=DIR writes DIR/<source>.roofline.sarif" test -s daxpy-snb.c.roofline.sarif
 rl_cc $SNB -fplugin-arg-roofline-quiet -fplugin-arg-roofline-sarif=run1.sarif -o a.o "$dg/daxpy-snb.c"
 rl_cc $SNB -fplugin-arg-roofline-quiet -fplugin-arg-roofline-sarif=run2.sarif -o b.o "$dg/daxpy-snb.c"
 check "sarif: sarif=PATH" test -s run1.sarif
 check "sarif: byte-identical across runs" cmp run1.sarif run2.sarif
-rl_cc -O2 -fplugin-arg-roofline-machine=snb-e5-2680 -fplugin-arg-roofline-quiet -o not-analysed.o "$dg/not-analysed.c"
+rl_cc -O2 -fplugin-arg-roofline-machine=snb-e5-2680 -fplugin-arg-roofline-quiet -fplugin-arg-roofline-remarks-dir=. -o not-analysed.o "$dg/not-analysed.c"
 "$ROOT/roofline-report" -o build.html --sarif build.sarif daxpy-snb.c.roofline.json \
 	not-analysed.c.roofline.json 2>/dev/null
 check "sarif: roofline-report --sarif merges a build" test -s build.sarif
