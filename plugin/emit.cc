@@ -4,12 +4,26 @@
  */
 #include "plugin/plugin-state.h"
 
-/* One note at LOC: a diagnostic note unless quiet, and an optimisation remark
-   for -fopt-info / -fsave-optimization-record. */
+/* Whether the -fopt-info stream of the running pass prints "optimized"
+   remarks (-fopt-info, -fopt-info-loop, -fopt-info-loop-optimized, ...: GCC
+   sets the pass's alt_state and alt_flags from them).  Not for
+   -fsave-optimization-record or a -fdump-* file alone. */
+static bool
+rl_opt_info_prints_notes (void)
+{
+  if (!dump_enabled_p () || !current_pass)
+    return false;
+  dump_file_info *dfi = g->get_dumps ()->get_dump_file_info (current_pass->static_pass_number);
+  return dfi && dfi->alt_state && (dfi->alt_flags & MSG_OPTIMIZED_LOCATIONS) != TDF_NONE;
+}
+
+/* One note at LOC: an optimisation remark for -fopt-info /
+   -fsave-optimization-record, and a diagnostic note unless quiet or -fopt-info
+   prints the remark already (each note is shown once). */
 static void
 rl_note (const rl_options *opts, location_t loc, const char *text)
 {
-  if (!opts->quiet)
+  if (!opts->quiet && !rl_opt_info_prints_notes ())
     inform (loc, "%s", text);
   if (dump_enabled_p ())
     dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
