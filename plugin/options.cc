@@ -15,8 +15,9 @@ const char *const rl_options_help =
   "  -fplugin-arg-roofline-sarif=PATH         SARIF 2.1.0 log\n"
   "  -fplugin-arg-roofline-remarks-dir=DIR    all three into DIR (DIR/x.c.roofline.json, ...);\n"
   "                                           no remarks file unless asked\n"
-  "  -fplugin-arg-roofline-verbose            details and \"not analysed\" reasons\n"
-  "  -fplugin-arg-roofline-quiet              no notes (remarks file only)\n"
+  "  -fplugin-arg-roofline-verbose[=yes|no]   details and \"not analysed\" reasons\n"
+  "  -fplugin-arg-roofline-quiet[=yes|no]     no notes (remarks files only)\n"
+  "                                           (yes|no: also 1|0, true|false)\n"
   "  -fplugin-arg-roofline-help               this text\n";
 
 static const char *const rl_valid_keys =
@@ -44,6 +45,26 @@ rl_parse_long (const char *s, long long *out)
     return false;
   *out = v;
   return true;
+}
+
+/* A boolean key's value into *ON: none (the key alone) or 1, yes, true for
+   true, 0, no, false for false.  False for any other value. */
+static bool
+rl_parse_bool (const char *s, bool *on)
+{
+  static const char *const yes[] = { "1", "yes", "true" }, *const no[] = { "0", "no", "false" };
+  if (!s)
+    {
+      *on = true;
+      return true;
+    }
+  for (int i = 0; i < 3; i++)
+    if (!strcmp (s, yes[i]) || !strcmp (s, no[i]))
+      {
+	*on = !strcmp (s, yes[i]);
+	return true;
+      }
+  return false;
 }
 
 /* The VALUE of the N-th -fplugin-arg-PLUGIN-define=VALUE, as written.  GCC's own
@@ -76,9 +97,8 @@ rl_parse_option (struct plugin_name_args *info, const char *key, const char *val
     fputs (rl_options_help, stderr);
   else if (!strcmp (key, "verbose") || !strcmp (key, "quiet"))
     {
-      if (val)
-	return rl_option_error (key, "unexpected value");
-      (key[0] == 'v' ? opts->verbose : opts->quiet) = true;
+      if (!rl_parse_bool (val, &(key[0] == 'v' ? opts->verbose : opts->quiet)))
+	return rl_option_error (key, "expected no value or one of 1, yes, true, 0, no, false");
     }
   else if (!strcmp (key, "machine") || !strcmp (key, "remarks")
 	   || !strcmp (key, "yaml-remarks") || !strcmp (key, "sarif")
