@@ -1,32 +1,108 @@
 /* Default machine: -march/-mtune first, then the host CPU, then the built-in default.
- * The table maps GCC's -march names to bundled machine files. */
+ * Two tables decide: GCC's -march names -> bundled machine files, and the host's cpuid
+ * (vendor, family, model) -> bundled machine files. */
 #include "machines/select.h"
 
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
 
-static const struct { const char *arch; const char *machine; } arch_table[] = {
+/* Every x86-64 -march name of GCC (11 to 14) whose CPU has a bundled machine file: the
+ * file of that microarchitecture, or of the core it shares with a close relative (same
+ * core and cache design: Ivy Bridge is Sandy Bridge's shrink, Broadwell Haswell's,
+ * Cascade Lake Skylake-SP's).  Not mapped: client parts (skylake, icelake-client,
+ * alderlake, ...), znver1, the generic x86-64 levels; the CARM paper's desktop machines
+ * (carm-*) are chosen only by name.  -mtune uses the same table. */
+static const struct rl_arch_machine {
+	const char *arch, *machine;
+} arch_table[] = {
 	{ "sandybridge", "snb-e5-2680" },
 	{ "corei7-avx", "snb-e5-2680" },
-	{ "znver3", "zen4" },
-	{ "znver4", "zen4" },
-	/* GCC 12 has no -march for the exact tuning of Emerald/Sapphire Rapids:
-	 * -march=native on such a CPU becomes cooperlake; sapphirerapids is the core. */
-	{ "sapphirerapids", "emr-host" },
-	{ "emeraldrapids", "emr-host" },
+	{ "ivybridge", "snb-e5-2680" },
+	{ "core-avx-i", "snb-e5-2680" },
+	{ "haswell", "hsw-e5-2695v3" },
+	{ "core-avx2", "hsw-e5-2695v3" },
+	{ "broadwell", "hsw-e5-2695v3" },
+	{ "skylake-avx512", "skx-gold-6140" },
+	{ "cascadelake", "skx-gold-6140" },
+	/* GCC 12 knows no Emerald Rapids: -march=native on the development host (an
+	 * Emerald Rapids guest) becomes cooperlake */
 	{ "cooperlake", "emr-host" },
+	{ "icelake-server", "icx-8360y" },
+	{ "sapphirerapids", "spr-8480" },
+	{ "emeraldrapids", "emr-host" },
+	{ "znver2", "zen2-epyc-7452" },
+	{ "znver3", "zen3-epyc-7763" },
+	{ "znver4", "zen4" },
+	/* no Zen 5 file: the nearest core (AVX-512, same cache design) */
+	{ "znver5", "zen4" },
 };
 
-static const char *machine_for_arch(const char *arch)
+/* Host CPUs by cpuid vendor, family and model range -> bundled machine file. */
+enum { RL_INTEL, RL_AMD };
+static const struct rl_cpu_machine {
+	int vendor;
+	unsigned family, model_lo, model_hi;
+	const char *machine;
+} cpu_table[] = {
+	{ RL_INTEL, 6, 0x2a, 0x2a, "snb-e5-2680" },      /* Sandy Bridge */
+	{ RL_INTEL, 6, 0x2d, 0x2d, "snb-e5-2680" },      /* Sandy Bridge-EP */
+	{ RL_INTEL, 6, 0x3a, 0x3a, "snb-e5-2680" },      /* Ivy Bridge */
+	{ RL_INTEL, 6, 0x3e, 0x3e, "snb-e5-2680" },      /* Ivy Bridge-EP */
+	{ RL_INTEL, 6, 0x3c, 0x3c, "hsw-e5-2695v3" },    /* Haswell */
+	{ RL_INTEL, 6, 0x3f, 0x3f, "hsw-e5-2695v3" },    /* Haswell-EP */
+	{ RL_INTEL, 6, 0x45, 0x46, "hsw-e5-2695v3" },    /* Haswell ULT, GT3e */
+	{ RL_INTEL, 6, 0x3d, 0x3d, "hsw-e5-2695v3" },    /* Broadwell */
+	{ RL_INTEL, 6, 0x47, 0x47, "hsw-e5-2695v3" },    /* Broadwell GT3e */
+	{ RL_INTEL, 6, 0x4f, 0x4f, "hsw-e5-2695v3" },    /* Broadwell-EP */
+	{ RL_INTEL, 6, 0x56, 0x56, "hsw-e5-2695v3" },    /* Broadwell-DE */
+	{ RL_INTEL, 6, 0x55, 0x55, "skx-gold-6140" },    /* Skylake-SP, Cascade Lake */
+	{ RL_INTEL, 6, 0x6a, 0x6a, "icx-8360y" },        /* Ice Lake-SP */
+	{ RL_INTEL, 6, 0x6c, 0x6c, "icx-8360y" },        /* Ice Lake-D */
+	{ RL_INTEL, 6, 0x8f, 0x8f, "spr-8480" },         /* Sapphire Rapids */
+	{ RL_INTEL, 6, 0xcf, 0xcf, "emr-host" },         /* Emerald Rapids */
+	{ RL_AMD, 0x17, 0x30, 0x3f, "zen2-epyc-7452" },  /* Zen 2: Rome */
+	{ RL_AMD, 0x17, 0x60, 0x7f, "zen2-epyc-7452" },  /* Zen 2: Renoir, Lucienne, Matisse */
+	{ RL_AMD, 0x19, 0x00, 0x0f, "zen3-epyc-7763" },  /* Zen 3: Milan */
+	{ RL_AMD, 0x19, 0x20, 0x2f, "zen3-epyc-7763" },  /* Zen 3: Vermeer */
+	{ RL_AMD, 0x19, 0x40, 0x5f, "zen3-epyc-7763" },  /* Zen 3: Rembrandt, Cezanne */
+	{ RL_AMD, 0x19, 0x10, 0x1f, "zen4" },            /* Zen 4: Genoa */
+	{ RL_AMD, 0x19, 0x60, 0x7f, "zen4" },            /* Zen 4: Raphael, Phoenix */
+	{ RL_AMD, 0x19, 0xa0, 0xaf, "zen4" },            /* Zen 4: Bergamo, Siena */
+	{ RL_AMD, 0x1a, 0x00, 0xff, "zen4" },            /* Zen 5: nearest file */
+};
+
+const char *rl_machine_for_arch(const char *arch)
 {
 	if (!arch)
 		return NULL;
 	for (size_t i = 0; i < sizeof(arch_table) / sizeof(arch_table[0]); i++)
 		if (strcmp(arch, arch_table[i].arch) == 0)
 			return arch_table[i].machine;
+	return NULL;
+}
+
+int rl_machine_arch_entry(size_t i, const char **arch, const char **machine)
+{
+	if (i >= sizeof(arch_table) / sizeof(arch_table[0]))
+		return 0;
+	*arch = arch_table[i].arch;
+	*machine = arch_table[i].machine;
+	return 1;
+}
+
+const char *rl_machine_for_cpu(int amd, int intel, unsigned family, unsigned model)
+{
+	for (size_t i = 0; i < sizeof(cpu_table) / sizeof(cpu_table[0]); i++) {
+		const struct rl_cpu_machine *c = &cpu_table[i];
+		if ((c->vendor == RL_AMD ? amd : intel) && family == c->family &&
+		    model >= c->model_lo && model <= c->model_hi)
+			return c->machine;
+	}
 	return NULL;
 }
 
@@ -44,26 +120,22 @@ static const char *machine_for_host(void)
 	unsigned family = (eax >> 8) & 0xf, model = (eax >> 4) & 0xf;
 	if (family == 0xf)
 		family += (eax >> 20) & 0xff;
-	if (family == 0x6 || family == 0xf)
+	if (family == 0x6 || family >= 0xf)
 		model |= ((eax >> 16) & 0xf) << 4;
-	if (amd && family == 0x19)
-		return "zen4";  /* Zen 3 and Zen 4 share family 19h */
-	if (intel && family == 6 && (model == 0xcf || model == 0x8f))
-		return "emr-host"; /* Emerald Rapids, Sapphire Rapids */
-	if (intel && family == 6 && (model == 0x2d || model == 0x2a))
-		return "snb-e5-2680";
-#endif
+	return rl_machine_for_cpu(amd, intel, family, model);
+#else
 	return NULL;
+#endif
 }
 
 const char *rl_machine_default_name(const char *march, const char *mtune, char *why, size_t len)
 {
-	const char *m = machine_for_arch(march);
+	const char *m = rl_machine_for_arch(march);
 	if (m) {
 		snprintf(why, len, "-march=%s", march);
 		return m;
 	}
-	m = machine_for_arch(mtune);
+	m = rl_machine_for_arch(mtune);
 	if (m) {
 		snprintf(why, len, "-mtune=%s", mtune);
 		return m;
@@ -75,4 +147,34 @@ const char *rl_machine_default_name(const char *march, const char *mtune, char *
 	}
 	snprintf(why, len, "built-in default");
 	return RL_DEFAULT_MACHINE;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int rl_machine_bundled_names(const char *dir, char *out, size_t len)
+{
+	char *names[256];
+	int n = 0;
+	DIR *d = opendir(dir);
+	if (len)
+		out[0] = '\0';
+	if (!d)
+		return 0;
+	for (struct dirent *e; (e = readdir(d)) && n < 256;) {
+		size_t l = strlen(e->d_name);
+		if (e->d_name[0] != '.' && l > 4 && strcmp(e->d_name + l - 4, ".yml") == 0)
+			names[n++] = strndup(e->d_name, l - 4);
+	}
+	closedir(d);
+	qsort(names, n, sizeof names[0], compare_names);
+	size_t used = 0;
+	for (int i = 0; i < n; i++) {
+		if (used < len)
+			used += snprintf(out + used, len - used, "%s%s", i ? ", " : "", names[i]);
+		free(names[i]);
+	}
+	return n;
 }

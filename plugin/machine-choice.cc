@@ -84,6 +84,16 @@ rl_load_port_table (const char *dir, const rl_machine *machine, bool verbose,
   return true;
 }
 
+void
+rl_machine_print_bundled (const char *plugin_path)
+{
+  char dir[1024], names[1024];
+  rl_machine_dir (plugin_path, dir, sizeof dir);
+  rl_machine_bundled_names (dir, names, sizeof names);
+  fprintf (stderr, "  bundled machines (machine=NAME, in %s):\n    %s\n", dir,
+	   names[0] ? names : "none");
+}
+
 bool
 rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
 			    rl_machine **machine, rl_ports **ports)
@@ -97,8 +107,10 @@ rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
   rl_machine_dir (plugin_path, dir, sizeof dir);
   if (!rl_machine_resolve (dir, name, path, sizeof path))
     {
-      error ("roofline: machine %qs not found (looked for %s); bundled machines are in %s",
-	     name, path, dir);
+      char names[1024];
+      rl_machine_bundled_names (dir, names, sizeof names);
+      error ("roofline: machine %qs not found (looked for %s); bundled machines (in %s): %s",
+	     name, path, dir, names[0] ? names : "none");
       return false;
     }
   *machine = rl_machine_load (path, err, sizeof err);

@@ -94,7 +94,10 @@ rl_parse_option (struct plugin_name_args *info, const char *key, const char *val
 {
   long long v;
   if (!strcmp (key, "help"))
-    fputs (rl_options_help, stderr);
+    {
+      fputs (rl_options_help, stderr);
+      rl_machine_print_bundled (info->full_name);
+    }
   else if (!strcmp (key, "verbose") || !strcmp (key, "quiet"))
     {
       if (!rl_parse_bool (val, &(key[0] == 'v' ? opts->verbose : opts->quiet)))

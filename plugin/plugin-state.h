@@ -84,6 +84,8 @@ bool rl_options_parse (struct plugin_name_args *info, rl_options *opts);
  * it reports an error and returns false. */
 bool rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
 				 rl_machine **machine, rl_ports **ports);
+/* machine-choice.cc: list the bundled machines on stderr (for help). */
+void rl_machine_print_bundled (const char *plugin_path);
 
 /* emit.cc: the notes of the pending nest P (counted in U), added to U's remarks.
    NT_TEXT: the non-temporal store sentence for verbose output, or "". */
