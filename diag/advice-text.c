@@ -158,8 +158,8 @@ static void streaming_stores(const rl_report *r __attribute__((unused)), const r
 	rl_format_number(a->wa_lines, w, sizeof(w));
 	rl_format_number(a->lines, al, sizeof(al));
 	snprintf(buf, len, "streaming (non-temporal) stores: %s of %s lines per unit at the memory "
-		 "interface are write-allocates (outside the ECM assumptions, seed 004 Sect. 4.4: the "
-		 "gain is an estimate)", w, al);
+		 "interface are write-allocates (outside the ECM assumptions, Stengel et al. 2015, Sect. 4.4: "
+		 "the gain is an estimate)", w, al);
 	append_after(buf, len, a);
 }
 

@@ -947,7 +947,7 @@ static void usage(FILE *f)
 	fputs("usage: roofline-bench [-o FILE] [-r REPS] [-q] [--port-table NAME] [--name TEXT]\n"
 	      "       roofline-bench convert-kerncraft IN.yml > OUT.yml\n"
 	      "       roofline-bench average WIDTH_BITS MIX BYTES SECONDS   (one time-averaged figure)\n"
-	      "Measures this host and writes a roofline machine file (docs/roofline-bench.md).\n", f);
+	      "Measures the machine it runs on and writes a roofline machine file (docs/roofline-bench.md).\n", f);
 }
 
 int main(int argc, char **argv)
