@@ -6,10 +6,10 @@ cd "$(dirname "$0")/.."
 out=build/demo
 mkdir -p "$out"
 for src in examples/*.c; do
-	echo "== $cc -O3 -march=native -fplugin=./roofline.so -c $src"
-	$cc -O3 -march=native -fplugin=./roofline.so -fplugin-arg-roofline-verbose \
-		-fplugin-arg-roofline-define=n=4000 -fdiagnostics-color=never -fno-diagnostics-show-caret \
-		-c "$src" -o "$out/$(basename "$src" .c).o" \
-		-fplugin-arg-roofline-remarks="$out/$(basename "$src" .c).roofline.json"
-	echo "== remarks: $out/$(basename "$src" .c).roofline.json"
+	name=$(basename "$src" .c)
+	echo "== $cc -O3 -march=native -fplugin=./roofline.so -fplugin-arg-roofline-define=n=4000 -c $src"
+	$cc -O3 -march=native -fplugin=./roofline.so -fplugin-arg-roofline-define=n=4000 \
+		-fplugin-arg-roofline-remarks-dir="$out" -fdiagnostics-color=never \
+		-fno-diagnostics-show-caret -c "$src" -o "$out/$name.o"
+	echo "== remarks (JSON, LLVM YAML, SARIF): $out/$name.c.roofline.*; details per loop: add -fplugin-arg-roofline-verbose"
 done
