@@ -48,6 +48,14 @@ ssa_from_call (tree t, enum built_in_function f)
   return false;
 }
 
+/* The name GCC gave SSA (its variable's or its own identifier), or NULL. */
+const char *
+ssa_name_str (tree ssa)
+{
+  tree id = ssa && TREE_CODE (ssa) == SSA_NAME ? SSA_NAME_IDENTIFIER (ssa) : NULL_TREE;
+  return id ? IDENTIFIER_POINTER (id) : NULL;
+}
+
 /* The schedule a GOMP_loop_* call of STMT stands for, or NULL. */
 const char *
 gomp_loop_schedule (gimple *stmt)
@@ -73,8 +81,7 @@ has_chunk_loop (function *fun)
   for (auto loop : loops_list (fun, 0))
     for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi); gsi_next (&gsi))
       {
-	tree var = SSA_NAME_VAR (gimple_phi_result (gsi.phi ()));
-	const char *n = var && DECL_NAME (var) ? IDENTIFIER_POINTER (DECL_NAME (var)) : NULL;
+	const char *n = ssa_name_str (gimple_phi_result (gsi.phi ()));
 	if (n && !strncmp (n, ".trip", 5))
 	  return true;
       }
@@ -98,8 +105,7 @@ has_collapsed_indices (function *fun)
 	if ((code == TRUNC_MOD_EXPR || code == TRUNC_DIV_EXPR)
 	    && !ssa_from_call (gimple_assign_rhs2 (s), BUILT_IN_OMP_GET_NUM_THREADS))
 	  {
-	    tree var = SSA_NAME_VAR (gimple_assign_lhs (s));
-	    const char *n = var && DECL_NAME (var) ? IDENTIFIER_POINTER (DECL_NAME (var)) : NULL;
+	    const char *n = ssa_name_str (gimple_assign_lhs (s));
 	    if (code == TRUNC_MOD_EXPR || (n && !strncmp (n, ".tem", 4)))
 	      return true;
 	  }
