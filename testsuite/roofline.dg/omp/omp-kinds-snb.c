@@ -36,6 +36,8 @@ void jacobi_rows(void)
       B[i][j] = 0.25 * (A[i-1][j] + A[i+1][j] + A[i][j-1] + A[i][j+1]); /* { dg-message {ECM \{6 \|\| 9.5 \| 10 \| 6 \| 13\} cy/CL -> \{9.5 \] 19.5 \] 25.5 \] 38.5\} cy/CL on snb-e5-2680} } */
 }
 
+/* { dg-message {OpenMP worksharing loop \(static schedule\) over the original iteration space; each of 4 threads \(cores=\)} "" { target *-*-* } 36 } */
+
 void jacobi_serial(void)
 {
   for (int i = 1; i < M - 1; i++) /* { dg-message {ECM \{6 \|\| 9.5 \| 10 \| 6 \| 13\} cy/CL -> \{9.5 \] 19.5 \] 25.5 \] 38.5\} cy/CL on snb-e5-2680} } */
