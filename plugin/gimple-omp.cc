@@ -78,7 +78,7 @@ gomp_loop_schedule (gimple *stmt)
 bool
 has_chunk_loop (function *fun)
 {
-  for (auto loop : loops_list (fun, 0))
+  RL_FOR_EACH_LOOP (fun, loop)
     for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi); gsi_next (&gsi))
       {
 	const char *n = ssa_name_str (gimple_phi_result (gsi.phi ()));
@@ -216,12 +216,24 @@ rl_omp_reduction_merge_loop (class loop *loop)
 	 gsi_next (&gsi))
       {
 	gimple *s = gsi_stmt (gsi);
-	found = is_gimple_call (s)
-	  && ((gimple_call_internal_p (s)
-	       && gimple_call_internal_fn (s) == IFN_ATOMIC_COMPARE_EXCHANGE)
-	      || gimple_call_builtin_p (s, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_8)
-	      || gimple_call_builtin_p (s, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_4)
-	      || gimple_call_builtin_p (s, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_16));
+	if (!is_gimple_call (s))
+	  continue;
+	if (gimple_call_internal_p (s))
+	  {
+	    found = gimple_call_internal_fn (s) == IFN_ATOMIC_COMPARE_EXCHANGE;
+	    continue;
+	  }
+	/* GCC 12: __atomic_compare_exchange_N (or the internal function);
+	   GCC 11: __sync_val_compare_and_swap_N */
+	static const enum built_in_function cas[] = {
+	  BUILT_IN_ATOMIC_COMPARE_EXCHANGE_4, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_8,
+	  BUILT_IN_ATOMIC_COMPARE_EXCHANGE_16, BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_4,
+	  BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_8, BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_16,
+	  BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_4, BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_8,
+	  BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_16
+	};
+	for (enum built_in_function f : cas)
+	  found |= gimple_call_builtin_p (s, f);
       }
   free (bbs);
   return found;
