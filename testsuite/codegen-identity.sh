@@ -10,7 +10,8 @@
 #
 # Every .c file under testsuite/ and examples/ is compiled with each flag set,
 # without and with the plugin, without -g, and the two objects are compared with
-# cmp (sources in an omp/ directory with -fopenmp).  One line per pair: "PASS: identity <file> <flags>" or "FAIL: ...", then
+# cmp (sources in an omp/ directory with -fopenmp).  One line per pair:
+# "PASS: identity <file> <flags>" or "FAIL: ...", then
 # "identity: N passed, N failed".  Files that do not compile without the plugin are
 # skipped ("SKIP: ...").  Exit status 1 on any failure, 2 on a setup error.
 
