@@ -89,8 +89,8 @@ has_chunk_loop (function *fun)
 }
 
 /* Whether FUN splits a merged iteration space into loop indices the way
-   collapse(N) does: a division or remainder of a value that is not the thread
-   count's (count % nthr). */
+   collapse(N) does: the outer indices are divisions of the merged counter
+   that GCC names ".tem" (a division by the thread count is the schedule's). */
 bool
 has_collapsed_indices (function *fun)
 {
@@ -106,7 +106,7 @@ has_collapsed_indices (function *fun)
 	    && !ssa_from_call (gimple_assign_rhs2 (s), BUILT_IN_OMP_GET_NUM_THREADS))
 	  {
 	    const char *n = ssa_name_str (gimple_assign_lhs (s));
-	    if (code == TRUNC_MOD_EXPR || (n && !strncmp (n, ".tem", 4)))
+	    if (code == TRUNC_DIV_EXPR && n && !strncmp (n, ".tem", 4))
 	      return true;
 	  }
       }
