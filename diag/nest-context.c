@@ -53,3 +53,14 @@ void rl_diag_block_move_note(const char *function, int bytes, char *buf, size_t 
 		 "non-temporal stores for very large blocks are not modelled",
 		 function, bytes, bytes);
 }
+
+void rl_diag_omp_static_note(int threads, int from_option, char *buf, size_t len)
+{
+	snprintf(buf, len,
+		 "roofline: OpenMP worksharing loop (static schedule) over the original "
+		 "iteration space; each of %d threads (%s) runs one contiguous block of "
+		 "1/%d of the parallel loop's iterations: the ECM figures are those of one core, the "
+		 "multicore scaling shares the memory bandwidth among the threads",
+		 threads, from_option ? "cores=" : "the machine's cores, without cores=",
+		 threads);
+}

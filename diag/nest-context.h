@@ -29,6 +29,11 @@ void rl_diag_outside_statements_note(int line, const char *reason, char *buf, si
  * elements of its block, with BYTES-byte loads and stores. */
 void rl_diag_block_move_note(const char *function, int bytes, char *buf, size_t len);
 
+/* An OpenMP worksharing loop with a static schedule, modelled over its original
+ * iteration space with THREADS threads (FROM_OPTION: the thread count is cores=,
+ * else the machine's cores). */
+void rl_diag_omp_static_note(int threads, int from_option, char *buf, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,6 +36,13 @@ rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r, const
   const rl_options *opts = &u->opts;
   location_t loc = p.loc;
   char text[1024];
+  if (p.hidden)         /* outside only=: the remarks keep it */
+    {
+      (r->analysed ? u->analysed : u->not_analysed)++;
+      if (u->remarks)
+	rl_remarks_add_report (u->remarks, r);
+      return;
+    }
   if (r->analysed)
     {
       u->analysed++;
@@ -60,6 +67,8 @@ rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r, const
 	rl_note (opts, loc, p.outside_text);
       if (opts->verbose && p.block_text[0])
 	rl_note (opts, loc, p.block_text);
+      if (opts->verbose && p.omp_text[0])
+	rl_note (opts, loc, p.omp_text);
     }
   else
     {
@@ -78,7 +87,7 @@ rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl)
   u->not_analysed++;
   char text[512];
   rl_diag_not_analysed_note (p.reason, text, sizeof text);
-  if (u->opts.verbose)
+  if (u->opts.verbose && !p.hidden)
     rl_note (&u->opts, p.loc, text);
   if (u->remarks)
     {

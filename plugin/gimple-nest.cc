@@ -105,6 +105,8 @@ struct nest_ctx
   bool bound_unknown;                /* analyse_loop failed on the trip count or bound */
   int bad_depth;                     /* deepest loop with a statement not modelled, -1 */
   int block_moves;                   /* memset/memcpy calls left to their own model */
+  bool omp_static;                   /* an outlined OpenMP loop, static schedule */
+  bool omp_used;                     /* its schedule's bounds were read for one thread */
   rl_err err;
   int depth;                         /* recursion guard of tree_to_poly */
   char *why;
@@ -569,6 +571,16 @@ invariant_ssa_to_poly (nest_ctx *c, tree ssa, class loop *l, rl_poly *out)
 {
   bool is_ptr = POINTER_TYPE_P (TREE_TYPE (ssa));
   gimple *def = SSA_NAME_IS_DEFAULT_DEF (ssa) ? NULL : SSA_NAME_DEF_STMT (ssa);
+  /* an OpenMP static schedule's chunk bounds, read for one thread: the
+     original iteration space (gimple-omp.cc) */
+  tree single;
+  if (c->omp_static && rl_omp_single_thread_value (ssa, &single))
+    {
+      c->omp_used = true;
+      if (!single)
+	return poly_const (c, out, 0);
+      return tree_to_poly (c, single, l, out);
+    }
   if (def && is_gimple_assign (def) && !gimple_assign_load_p (def))
     {
       enum tree_code code = gimple_assign_rhs_code (def);
@@ -610,6 +622,9 @@ invariant_ssa_to_poly (nest_ctx *c, tree ssa, class loop *l, rl_poly *out)
   if (def && gimple_assign_load_p (def) && DECL_P (gimple_assign_rhs1 (def))
       && decl_name_or_null (gimple_assign_rhs1 (def)))
     return param_poly (c, decl_name_or_null (gimple_assign_rhs1 (def)), out);
+  /* a shared variable of an OpenMP region: n_8 = *.omp_data_i.n */
+  if (rl_omp_shared_name (def))
+    return param_poly (c, rl_omp_shared_name (def), out);
   char name[RL_NAME_MAX];
   ssa_display_name (ssa, name, sizeof name);
   return param_poly (c, name, out);
@@ -1009,6 +1024,8 @@ base_name (tree base, char *buf, size_t len)
       gimple *def = SSA_NAME_IS_DEFAULT_DEF (base) ? NULL : SSA_NAME_DEF_STMT (base);
       if (def && gimple_assign_load_p (def) && DECL_P (gimple_assign_rhs1 (def)))
 	n = decl_name_or_null (gimple_assign_rhs1 (def));
+      if (!n)
+	n = rl_omp_shared_name (def);
       if (!n)
 	{
 	  ssa_display_name (base, buf, len);
@@ -1640,7 +1657,7 @@ static bool
 explain_dataref_failure (nest_ctx *c)
 {
   basic_block *bbs = get_loop_body (c->outer);
-  char first[RL_NAME_MAX + 40] = "", buf[RL_NAME_MAX + 40];
+  char first[RL_NAME_MAX + 120] = "", buf[RL_NAME_MAX + 120];
   c->bad_depth = -1;
   for (unsigned i = 0; i < c->outer->num_nodes; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
@@ -1653,7 +1670,10 @@ explain_dataref_failure (nest_ctx *c)
 	    && !block_move_call (s))
 	  {
 	    const char *n = decl_name_or_null (gimple_call_fndecl (s));
-	    if (n)
+	    if (gimple_call_builtin_p (s, BUILT_IN_GOMP_PARALLEL))
+	      snprintf (buf, sizeof buf, "OpenMP parallel region in loop body (its loops "
+			"are analysed in the outlined function %s)", rl_omp_outlined_name (s));
+	    else if (n)
 	      snprintf (buf, sizeof buf, "call to %s in loop body", n);
 	    else
 	      snprintf (buf, sizeof buf, "indirect call in loop body");
@@ -1943,7 +1963,7 @@ block_accesses (nest_ctx *c, gimple *stmt, const block_move *bm, tree type, int 
  * innermost) whose trip count or bound is not modelled; OUTSIDE_AT, an
  * enclosing loop whose own statements (outside its inner loop) include one
  * that is not modelled, such as a timer call. */
-struct chain_failure { int drop_at, outside_at; bool only_block_moves; };
+struct chain_failure { int drop_at, outside_at; bool only_block_moves, omp_used; };
 
 /* Model the chain LOOPS[0..NLOOPS-1] (outermost first, the last one innermost)
  * whose own blocks start at depth OWN_FROM into OUT.  With MOVE_STMT (a memset
@@ -1952,10 +1972,10 @@ struct chain_failure { int drop_at, outside_at; bool only_block_moves; };
 static bool
 build_chain (function *fun, class loop **loops, int nloops, int own_from, gimple *move_stmt,
 	     const rl_define *defines, int ndefines, rl_nest *out, char *why, size_t whylen,
-	     chain_failure *failure)
+	     bool omp_static, chain_failure *failure)
 {
   failure->drop_at = failure->outside_at = -1;
-  failure->only_block_moves = false;
+  failure->only_block_moves = failure->omp_used = false;
   if (why && whylen)
     why[0] = '\0';
   memset (out, 0, sizeof *out);
@@ -1975,6 +1995,7 @@ build_chain (function *fun, class loop **loops, int nloops, int own_from, gimple
   c->nloops = nloops;
   c->own_from = own_from;
   c->bad_depth = -1;
+  c->omp_static = omp_static;
   for (int k = 0; k < nloops; k++)
     c->loops[k] = loops[k];
   c->pre = loop_preheader_edge (c->outer);
@@ -2007,6 +2028,7 @@ build_chain (function *fun, class loop **loops, int nloops, int own_from, gimple
     }
   if (ok && !move_stmt)
     count_innermost_body (c);
+  failure->omp_used = c->omp_used;
   XDELETE (c);
   return ok;
 }
@@ -2037,7 +2059,8 @@ build_with_retries (function *fun, vec<class loop *> &chain, int own_from, gimpl
 	    return false;
 	  }
       ok = build_chain (fun, chain.address () + start, n - start, MAX (own_from - start, 0),
-			move_stmt, defines, ndefines, out, why, whylen, &failure);
+			move_stmt, defines, ndefines, out, why, whylen, ctx->omp_static,
+			&failure);
       if (ok)
 	break;
       ctx->only_block_moves = failure.only_block_moves;
@@ -2061,6 +2084,9 @@ build_with_retries (function *fun, vec<class loop *> &chain, int own_from, gimpl
      it kept a location */
   ctx->loc = move_stmt && gimple_location (move_stmt) != UNKNOWN_LOCATION
     ? gimple_location (move_stmt) : rl_loop_location (ctx->note_loop);
+  /* a loop of an outlined OpenMP function that does not take its bounds
+     from the schedule is no worksharing loop */
+  ctx->omp_static = ok && failure.omp_used;
   if (ok)
     {
       const char *fname = function_name (fun);
@@ -2112,6 +2138,25 @@ rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
 {
   if (!begin_build (fun, leaf, out, ctx, why, whylen))
     return false;
+  /* OpenMP: only the static schedule's bounds are modelled */
+  const char *schedule;
+  switch (rl_omp_function_kind (fun, &schedule))
+    {
+    case RL_OMP_OTHER_SCHEDULE:
+      snprintf (why, whylen, "OpenMP schedule(%s) is not modelled", schedule);
+      ctx->omp_rejected = true;
+      return false;
+    case RL_OMP_COLLAPSED:
+      snprintf (why, whylen, "OpenMP collapse: GCC merges the loops into one iteration "
+		"space whose indices it recovers by division, which is not modelled");
+      ctx->omp_rejected = true;
+      return false;
+    case RL_OMP_STATIC:
+      ctx->omp_static = true;
+      break;
+    default:
+      break;
+    }
   auto_vec<class loop *> chain;
   loop_chain (leaf, &chain);
   int n = chain.length ();

@@ -8,7 +8,8 @@ const char *const rl_options_help =
   "roofline: static ECM and roofline predictions per loop nest\n"
   "  -fplugin-arg-roofline-machine=NAME|PATH  machine model (bundled name or YAML file)\n"
   "  -fplugin-arg-roofline-define=NAME=VALUE  value of a size parameter (repeatable)\n"
-  "  -fplugin-arg-roofline-cores=N            active cores (default 1)\n"
+  "  -fplugin-arg-roofline-cores=N            active cores (default 1; OpenMP loops:\n"
+  "                                           the machine's cores)\n"
   "  -fplugin-arg-roofline-clock=GHZ          core clock (default: the machine's)\n"
   "  -fplugin-arg-roofline-remarks=PATH       JSON remarks file\n"
   "  -fplugin-arg-roofline-yaml-remarks=PATH  LLVM YAML remarks for opt-viewer\n"
@@ -18,10 +19,13 @@ const char *const rl_options_help =
   "  -fplugin-arg-roofline-verbose[=yes|no]   details and \"not analysed\" reasons\n"
   "  -fplugin-arg-roofline-quiet[=yes|no]     no notes (remarks files only)\n"
   "                                           (yes|no: also 1|0, true|false)\n"
+  "  -fplugin-arg-roofline-only=FUNC|FILE:LINE notes only for the nests of function\n"
+  "                                           FUNC or at FILE:LINE (repeatable or a\n"
+  "                                           comma list; the remarks keep all)\n"
   "  -fplugin-arg-roofline-help               this text\n";
 
 static const char *const rl_valid_keys =
-  "machine, define, cores, clock, remarks, yaml-remarks, sarif, verbose, quiet, help, "
+  "machine, define, cores, clock, remarks, yaml-remarks, sarif, verbose, quiet, only, help, "
   "remarks-dir";
 
 /* Report a user error about a plugin option; the compilation fails. */
@@ -86,6 +90,80 @@ rl_raw_define_value (const char *plugin, int n)
   return NULL;
 }
 
+/* Whether ITEM (one element of only=) is FILE:LINE: a colon followed by a
+   positive number ending the item. */
+static bool
+rl_only_line (const char *item, const char **colon, long long *line)
+{
+  *colon = strrchr (item, ':');
+  return *colon && *colon != item && rl_parse_long (*colon + 1, line) && *line > 0;
+}
+
+/* only=FUNC|FILE:LINE[,...] into OPTS->only. */
+static bool
+rl_parse_only (const char *key, const char *val, rl_options *opts)
+{
+  if (!val || !*val)
+    return rl_option_error (key, "expected FUNC or FILE:LINE (or a comma list)");
+  char *copy = xstrdup (val);
+  for (char *save = NULL, *item = strtok_r (copy, ",", &save); item;
+       item = strtok_r (NULL, ",", &save))
+    {
+      const char *colon;
+      long long line;
+      bool ident = ISALPHA (item[0]) || item[0] == '_';
+      for (const char *q = item; ident && *q; q++)
+	ident = ISALNUM (*q) || *q == '_';
+      if (!ident && !rl_only_line (item, &colon, &line))
+	{
+	  free (copy);
+	  return rl_option_error (key, "expected FUNC (an identifier) or FILE:LINE "
+				  "(a positive line number), comma-separated");
+	}
+      opts->only.push_back (xstrdup (item));
+    }
+  bool empty = opts->only.empty ();
+  free (copy);
+  if (empty)
+    return rl_option_error (key, "expected FUNC or FILE:LINE (or a comma list)");
+  return true;
+}
+
+/* Whether FILE (as GCC names the source) is the file NAME of an only= item:
+   the same path, or NAME is its last components. */
+static bool
+rl_same_file (const char *file, const char *name, size_t len)
+{
+  size_t flen = strlen (file);
+  if (flen < len || strncmp (file + flen - len, name, len))
+    return false;
+  return flen == len || file[flen - len - 1] == '/';
+}
+
+bool
+rl_options_focus (const rl_options *opts, const char *fname, const char *file, int line)
+{
+  if (opts->only.empty ())
+    return true;
+  for (const char *item : opts->only)
+    {
+      const char *colon;
+      long long l;
+      if (rl_only_line (item, &colon, &l))
+	{
+	  if (file && l == line && rl_same_file (file, item, colon - item))
+	    return true;
+	  continue;
+	}
+      /* FUNC, or FUNC._omp_fn.N that GCC outlined from it */
+      size_t len = strlen (item);
+      if (fname && !strncmp (fname, item, len)
+	  && (!fname[len] || !strncmp (fname + len, "._omp_fn.", 9)))
+	return true;
+    }
+  return false;
+}
+
 /* The option KEY (VAL: its value, NULL if none) into OPTS.  NDEFINES counts the
    define= options seen so far. */
 static bool
@@ -119,6 +197,7 @@ rl_parse_option (struct plugin_name_args *info, const char *key, const char *val
       if (!rl_parse_long (val, &v) || v < 1 || v > 4096)
 	return rl_option_error (key, "expected a core count 1..4096");
       opts->cores = (int) v;
+      opts->cores_given = true;
     }
   else if (!strcmp (key, "clock"))
     {
@@ -128,6 +207,8 @@ rl_parse_option (struct plugin_name_args *info, const char *key, const char *val
 	return rl_option_error (key, "expected a clock in GHz (0 < GHZ <= 100)");
       opts->clock_ghz = g;
     }
+  else if (!strcmp (key, "only"))
+    return rl_parse_only (key, val, opts);
   else if (!strcmp (key, "define"))
     {
       val = rl_raw_define_value (info->base_name, (*ndefines)++);

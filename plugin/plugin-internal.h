@@ -42,11 +42,36 @@ struct rl_leaf_context
   /* the leaf's own statements are only memset/memcpy calls: each gets its own
      model (rl_gimple_build_block_move_nest), the leaf none */
   bool only_block_moves;
+  /* an OpenMP worksharing loop with a static schedule, read over its original
+     iteration space (gimple-omp.cc) */
+  bool omp_static;
+  /* rejected for its OpenMP schedule or collapse clause (the reason says which) */
+  bool omp_rejected;
   location_t loc;       /* where the note goes */
 };
 bool rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
 				const rl_define *defines, int ndefines,
 				rl_nest *out, rl_leaf_context *ctx, char *why, size_t whylen);
+
+/* gimple-omp.cc: OpenMP worksharing loops as GCC outlines them (FN._omp_fn.N).
+ * The kind of FUN: no worksharing loop, schedule(static) (bounds from
+ * omp_get_thread_num / omp_get_num_threads), collapse(N) with a static
+ * schedule, or another schedule (*SCHEDULE: "dynamic", "guided", "runtime",
+ * "static, CHUNK", ...). */
+enum rl_omp_kind { RL_OMP_NONE, RL_OMP_STATIC, RL_OMP_COLLAPSED, RL_OMP_OTHER_SCHEDULE };
+rl_omp_kind rl_omp_function_kind (function *fun, const char **schedule);
+/* gimple-omp.cc: whether SSA is part of the static schedule's arithmetic; its
+ * value for a single thread (thread 0 of 1) is then *VALUE, or 0 when *VALUE
+ * is NULL_TREE. */
+bool rl_omp_single_thread_value (tree ssa, tree *value);
+/* gimple-omp.cc: the shared variable a load DEF reads from the outlined
+ * function's data argument (*.omp_data_i.x -> "x"), or NULL. */
+const char *rl_omp_shared_name (gimple *def);
+/* gimple-omp.cc: whether LOOP is the compare-and-swap loop that merges a
+ * thread's partial reduction into the shared variable. */
+bool rl_omp_reduction_merge_loop (class loop *loop);
+/* gimple-omp.cc: the name of the function a GOMP_parallel CALL runs. */
+const char *rl_omp_outlined_name (gimple *call);
 
 /* gimple-nest.cc: a memset, memcpy or memmove call CALL in a loop (or an
  * aggregate copy GCC folded one into), modelled as one more loop over the

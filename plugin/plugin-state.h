@@ -24,6 +24,10 @@ struct rl_options
 {
   std::vector<rl_define> defines;       /* define=NAME=VALUE, in order */
   int cores = 1;
+  bool cores_given = false;             /* cores= was given (OpenMP loops: else the machine's) */
+  /* only=FUNC or only=FILE:LINE (repeatable, or a comma list): notes only for
+     the nests of those functions or at those lines; empty: every nest */
+  std::vector<const char *> only;
   double clock_ghz = 0;                 /* clock=GHZ, 0: the machine's */
   bool verbose = false, quiet = false;
   const char *machine_arg = NULL;       /* machine=NAME|PATH, NULL: from -march/-mtune */
@@ -61,8 +65,11 @@ struct rl_pending
   char repeat_text[256];
   char outside_text[256];
   char block_text[256];
+  char omp_text[320];   /* an OpenMP worksharing loop: how it is modelled */
+  int threads;          /* cores for the scaling: cores=, or for OpenMP the machine's */
   bool skip;            /* not analysed and not worth a note (an empty split-off loop) */
   bool block_move;      /* a memset/memcpy call modelled as a loop (no RTL loop) */
+  bool hidden;          /* outside only=: in the remarks, no note */
 };
 
 /* Per function: everything collected between the nest pass and the notes. */
@@ -77,6 +84,9 @@ struct rl_function_state
  * option it reports an error (the compilation fails) and returns false. */
 extern const char *const rl_options_help;
 bool rl_options_parse (struct plugin_name_args *info, rl_options *opts);
+/* options.cc: whether the notes of a nest of function FNAME (an outlined
+   OpenMP function FN._omp_fn.N counts as FN) at FILE:LINE are wanted (only=). */
+bool rl_options_focus (const rl_options *opts, const char *fname, const char *file, int line);
 
 /* machine-choice.cc: choose the machine file (machine=, else -march/-mtune,
  * else the host's cpuid), load it and the port table it names into *MACHINE

@@ -126,7 +126,7 @@ rl_model_and_emit (rl_pending &p)
   rl_mark_nontemporal_stores (p.nest, body, nt_text, sizeof nt_text);
   rl_report *r = XNEW (rl_report);
   /* the layer conditions are analysed once per nest, also for cores=N */
-  rl_report_build_cores (p.nest, body, rl_unit.machine, rl_unit.ports, rl_unit.opts.cores, r);
+  rl_report_build_cores (p.nest, body, rl_unit.machine, rl_unit.ports, p.threads, r);
   rl_emit_report (&rl_unit, p, r, nt_text);
   XDELETE (r);
   XDELETE (body);
@@ -187,6 +187,21 @@ rl_has_twin (class loop *loop)
   return false;
 }
 
+/* The thread count of P (cores=; for an OpenMP worksharing loop without
+   cores=, the machine's cores) and whether only= shows its notes. */
+static void
+rl_pending_threads_and_focus (function *fun, rl_pending &p, bool omp)
+{
+  const rl_options *opts = &rl_unit.opts;
+  p.threads = opts->cores;
+  if (omp && !opts->cores_given && rl_unit.machine->cores > 0)
+    p.threads = rl_unit.machine->cores;
+  if (omp)
+    rl_diag_omp_static_note (p.threads, opts->cores_given, p.omp_text, sizeof p.omp_text);
+  expanded_location x = expand_location (p.loc);
+  p.hidden = !rl_options_focus (opts, function_name (fun), x.file, x.line);
+}
+
 /* The pending entry of the innermost loop LEAF with the loops enclosing it. */
 static rl_pending
 rl_model_leaf (function *fun, class loop *leaf)
@@ -199,6 +214,7 @@ rl_model_leaf (function *fun, class loop *leaf)
     && rl_gimple_build_leaf_nest (fun, leaf, opts->defines.data (), (int) opts->defines.size (),
 				  p.nest, &ctx, p.reason, sizeof p.reason);
   p.loc = ctx.loc ? ctx.loc : rl_loop_location (leaf);
+  rl_pending_threads_and_focus (fun, p, ok && ctx.omp_static);
   if (!ok)
     {
       rl_nest_free (p.nest);
@@ -210,7 +226,11 @@ rl_model_leaf (function *fun, class loop *leaf)
 	 that only calls memset/memcpy (GCC made them of a source loop) is
 	 modelled through its calls */
       p.skip = (ctx.branch && (!rl_gimple_loop_touches_memory (leaf) || rl_has_twin (leaf)))
-	|| ctx.only_block_moves;
+	|| ctx.only_block_moves
+	/* a copy GCC made of a rejected OpenMP loop (versioned, no location) */
+	|| (ctx.omp_rejected && p.loc == UNKNOWN_LOCATION)
+	/* the loop OpenMP adds to merge a reduction's partial results */
+	|| rl_omp_reduction_merge_loop (leaf);
       return p;
     }
   p.innermost_num = leaf->num;
@@ -234,6 +254,7 @@ rl_model_block_move (function *fun, gimple *call)
 					(int) opts->defines.size (), p.nest, &ctx, p.reason,
 					sizeof p.reason);
   p.loc = ctx.loc ? ctx.loc : gimple_location (call);
+  rl_pending_threads_and_focus (fun, p, false);
   p.innermost_num = -1;         /* no loop in the generated code */
   p.source_lanes = 1;
   p.block_move = true;

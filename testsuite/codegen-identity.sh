@@ -10,7 +10,8 @@
 #
 # Every .c file under testsuite/ and examples/ is compiled with each flag set,
 # without and with the plugin, without -g, and the two objects are compared with
-# cmp.  One line per pair: "PASS: identity <file> <flags>" or "FAIL: ...", then
+# cmp (sources in an omp/ directory with -fopenmp).  One line per pair:
+# "PASS: identity <file> <flags>" or "FAIL: ...", then
 # "identity: N passed, N failed".  Files that do not compile without the plugin are
 # skipped ("SKIP: ...").  Exit status 1 on any failure, 2 on a setup error.
 
@@ -59,18 +60,21 @@ oldifs=$IFS
 while IFS= read -r f; do
 	rel=${f#"$root"/}
 	dir=$(dirname "$f")
+	# OpenMP sources (in an omp/ directory) are compiled with -fopenmp
+	omp=""
+	case $rel in */omp/*) omp=-fopenmp ;; esac
 	IFS=';'
 	for flags in $FLAG_SETS; do
 		IFS=$oldifs
 		rm -f "$work/plain/x.o" "$work/with/x.o" "$work/with/remarks.json"
 		# shellcheck disable=SC2086 # flag lists are split on purpose
-		if ! "$CC" $flags -c -I"$root" -I"$dir" "$f" -o "$work/plain/x.o" </dev/null >"$work/plain.log" 2>&1; then
+		if ! "$CC" $flags $omp -c -I"$root" -I"$dir" "$f" -o "$work/plain/x.o" </dev/null >"$work/plain.log" 2>&1; then
 			echo "SKIP: identity $rel $flags (does not compile without the plugin)"
 			skip=$((skip + 1))
 			continue
 		fi
 		# shellcheck disable=SC2086
-		if ! "$CC" $flags -c -I"$root" -I"$dir" -fplugin="$PLUGIN" $pargs "$f" -o "$work/with/x.o" </dev/null \
+		if ! "$CC" $flags $omp -c -I"$root" -I"$dir" -fplugin="$PLUGIN" $pargs "$f" -o "$work/with/x.o" </dev/null \
 			>"$work/with.log" 2>&1; then
 			echo "FAIL: identity $rel $flags (compile with the plugin failed)"
 			grep -v ': note: ' "$work/with.log" | head -n 5 | sed 's/^/    /'
