@@ -26,8 +26,7 @@
 # 3 the compiler failed or crashed.
 set -u
 
-BSQ_VERSION=12.4.1      # better-sqlite3 release; ships SQLite 3.50.4
-BSQ_SHA256=14398acbf00d1e8fe0a2753df7d4f15c13138e4b874f4e6e96791f65b4536d0d
+. "$(dirname "$0")/lib/sqlite.sh"     # BSQ_VERSION, sqlite_fetch
 
 CC=${1:-${CC:-gcc}}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -54,19 +53,7 @@ mkdir -p "$CACHE" || die "cannot create $CACHE"
 # --- sqlite3.c from the npm registry ---------------------------------------
 src=${SRC:-$CACHE/sqlite-$BSQ_VERSION/sqlite3.c}
 if [ -z "${SRC:-}" ] && [ ! -s "$src" ]; then
-	tgz=$CACHE/better-sqlite3-$BSQ_VERSION.tgz
-	if [ ! -s "$tgz" ]; then
-		command -v npm >/dev/null 2>&1 || die "npm is needed to fetch better-sqlite3 (apt-get install npm)"
-		echo "overhead: fetching better-sqlite3@$BSQ_VERSION from the npm registry" >&2
-		(cd "$CACHE" && npm pack "better-sqlite3@$BSQ_VERSION" --silent >/dev/null 2>&1) ||
-			die "npm pack better-sqlite3@$BSQ_VERSION failed"
-	fi
-	sum=$(sha256sum "$tgz" | cut -d' ' -f1)
-	[ "$sum" = "$BSQ_SHA256" ] || { rm -f "$tgz"; die "checksum mismatch for $tgz (got $sum)"; }
-	mkdir -p "$CACHE/sqlite-$BSQ_VERSION"
-	tar -xzf "$tgz" -C "$CACHE/sqlite-$BSQ_VERSION" --strip-components=3 \
-		package/deps/sqlite3/sqlite3.c package/deps/sqlite3/sqlite3.h ||
-		die "cannot extract sqlite3.c from $tgz"
+	sqlite_fetch "$CACHE" overhead
 fi
 [ -s "$src" ] || die "no $src"
 case $src in /*) ;; *) src=$(pwd)/$src ;; esac

@@ -39,8 +39,7 @@
 # Exit status: 0 no failure, 1 failures, 2 setup error.
 set -u
 
-BSQ_VERSION=12.4.1      # better-sqlite3 release; ships SQLite 3.50.4 (as bench/overhead.sh)
-BSQ_SHA256=14398acbf00d1e8fe0a2753df7d4f15c13138e4b874f4e6e96791f65b4536d0d
+. "$(dirname "$0")/../lib/sqlite.sh"  # BSQ_VERSION, sqlite_fetch
 GCC_SRC_TARBALL_GLOB='/usr/src/gcc-12/gcc-12*.tar.xz'
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -202,19 +201,7 @@ if [ "$sqlite" = 1 ]; then
 	[ -s "$sq" ] || [ ! -s "$root/bench/.cache/sqlite-$BSQ_VERSION/sqlite3.c" ] ||
 		sq=$root/bench/.cache/sqlite-$BSQ_VERSION/sqlite3.c      # fetched by bench/overhead.sh
 	if [ ! -s "$sq" ]; then
-		tgz=$RL_CACHE/better-sqlite3-$BSQ_VERSION.tgz
-		if [ ! -s "$tgz" ]; then
-			command -v npm >/dev/null 2>&1 || die "npm is needed to fetch better-sqlite3 (apt-get install npm)"
-			echo "reliability: fetching better-sqlite3@$BSQ_VERSION from the npm registry" >&2
-			(cd "$RL_CACHE" && npm pack "better-sqlite3@$BSQ_VERSION" --silent >/dev/null 2>&1) ||
-				die "npm pack better-sqlite3@$BSQ_VERSION failed"
-		fi
-		sum=$(sha256sum "$tgz" | cut -d' ' -f1)
-		[ "$sum" = "$BSQ_SHA256" ] || { rm -f "$tgz"; die "checksum mismatch for $tgz (got $sum)"; }
-		mkdir -p "$RL_CACHE/sqlite-$BSQ_VERSION"
-		tar -xzf "$tgz" -C "$RL_CACHE/sqlite-$BSQ_VERSION" --strip-components=3 \
-			package/deps/sqlite3/sqlite3.c package/deps/sqlite3/sqlite3.h ||
-			die "cannot extract sqlite3.c from $tgz"
+		sqlite_fetch "$RL_CACHE" reliability
 	fi
 	list_add sqlite3 "$sq"
 fi
