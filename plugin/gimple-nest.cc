@@ -1701,14 +1701,7 @@ explain_dataref_failure (nest_ctx *c)
 static bool
 has_block_move (class loop *loop)
 {
-  basic_block *bbs = get_loop_body (loop);
-  bool found = false;
-  for (unsigned i = 0; i < loop->num_nodes && !found; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && !found;
-	 gsi_next (&gsi))
-      found = block_move_call (gsi_stmt (gsi));
-  free (bbs);
-  return found;
+  return rl_gimple_loop_any_stmt (loop, block_move_call);
 }
 
 /* The arrays of the N accesses ACC with their accesses, grouped by array in
@@ -2206,16 +2199,28 @@ rl_gimple_block_move_name (gimple *stmt)
 
 /* Whether a statement of LOOP's body reads or writes memory (or calls). */
 bool
-rl_gimple_loop_touches_memory (class loop *loop)
+rl_gimple_loop_any_stmt (class loop *loop, bool (*pred) (gimple *))
 {
   basic_block *bbs = get_loop_body (loop);
   bool found = false;
   for (unsigned i = 0; i < loop->num_nodes && !found; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && !found;
 	 gsi_next (&gsi))
-      found = !is_gimple_debug (gsi_stmt (gsi)) && gimple_vuse (gsi_stmt (gsi));
+      found = pred (gsi_stmt (gsi));
   free (bbs);
   return found;
+}
+
+static bool
+touches_memory (gimple *stmt)
+{
+  return !is_gimple_debug (stmt) && gimple_vuse (stmt);
+}
+
+bool
+rl_gimple_loop_touches_memory (class loop *loop)
+{
+  return rl_gimple_loop_any_stmt (loop, touches_memory);
 }
 
 /* Lanes of the vector statements of LOOP after vect.  With mixed element sizes

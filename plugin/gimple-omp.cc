@@ -206,37 +206,32 @@ rl_omp_shared_name (gimple *def)
   return IDENTIFIER_POINTER (DECL_NAME (field));
 }
 
+/* Whether S is an atomic compare-and-swap: GCC 12 __atomic_compare_exchange_N (or the
+   internal function), GCC 11 __sync_val_compare_and_swap_N. */
+static bool
+compare_and_swap_call (gimple *s)
+{
+  if (!is_gimple_call (s))
+    return false;
+  if (gimple_call_internal_p (s))
+    return gimple_call_internal_fn (s) == IFN_ATOMIC_COMPARE_EXCHANGE;
+  static const enum built_in_function cas[] = {
+    BUILT_IN_ATOMIC_COMPARE_EXCHANGE_4, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_8,
+    BUILT_IN_ATOMIC_COMPARE_EXCHANGE_16, BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_4,
+    BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_8, BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_16,
+    BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_4, BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_8,
+    BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_16
+  };
+  for (enum built_in_function f : cas)
+    if (gimple_call_builtin_p (s, f))
+      return true;
+  return false;
+}
+
 bool
 rl_omp_reduction_merge_loop (class loop *loop)
 {
-  basic_block *bbs = get_loop_body (loop);
-  bool found = false;
-  for (unsigned i = 0; i < loop->num_nodes && !found; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi) && !found;
-	 gsi_next (&gsi))
-      {
-	gimple *s = gsi_stmt (gsi);
-	if (!is_gimple_call (s))
-	  continue;
-	if (gimple_call_internal_p (s))
-	  {
-	    found = gimple_call_internal_fn (s) == IFN_ATOMIC_COMPARE_EXCHANGE;
-	    continue;
-	  }
-	/* GCC 12: __atomic_compare_exchange_N (or the internal function);
-	   GCC 11: __sync_val_compare_and_swap_N */
-	static const enum built_in_function cas[] = {
-	  BUILT_IN_ATOMIC_COMPARE_EXCHANGE_4, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_8,
-	  BUILT_IN_ATOMIC_COMPARE_EXCHANGE_16, BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_4,
-	  BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_8, BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_16,
-	  BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_4, BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_8,
-	  BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_16
-	};
-	for (enum built_in_function f : cas)
-	  found |= gimple_call_builtin_p (s, f);
-      }
-  free (bbs);
-  return found;
+  return rl_gimple_loop_any_stmt (loop, compare_and_swap_call);
 }
 
 const char *

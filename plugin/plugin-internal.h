@@ -84,6 +84,9 @@ bool rl_gimple_build_block_move_nest (function *fun, gimple *call,
  * block of memory (such a call, or an aggregate copy of an array), else NULL. */
 const char *rl_gimple_block_move_name (gimple *stmt);
 
+/* gimple-nest.cc: whether PRED holds for a statement of LOOP's body. */
+bool rl_gimple_loop_any_stmt (class loop *loop, bool (*pred) (gimple *));
+
 /* gimple-nest.cc: whether a statement of LOOP reads or writes memory or calls. */
 bool rl_gimple_loop_touches_memory (class loop *loop);
 
