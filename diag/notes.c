@@ -126,12 +126,13 @@ static void verbose_incore(const rl_report *r, char *buf, size_t len)
 {
 	const rl_incore *c = &r->incore;
 	snprintf(buf, len, "roofline: in-core per pass:");
+	int listed = 0;
 	for (int u = 0; u < c->nunits; u++) {
 		char num[32];
 		rl_format_number(c->unit_cycles[u], num, sizeof(num));
 		if (c->port_model && c->unit_cycles[u] < 0.005)
 			continue;
-		rl_appendf(buf, len, "%s %s %s cy%s", u ? "," : "", c->unit[u], num,
+		rl_appendf(buf, len, "%s %s %s cy%s", listed++ ? "," : "", c->unit[u], num,
 			 (c->port_model ? c->unit_nol[u]
 			  : rl_machine_unit_is_nol(r->machine, c->unit[u])) ? " (nOL)" : "");
 	}
