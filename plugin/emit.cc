@@ -102,7 +102,7 @@ void
 rl_emit_removed_copy (rl_unit_state *u, const rl_pending &p)
 {
   char text[256];
-  rl_diag_removed_copy_note (p.if_conversion_version, text, sizeof text);
+  rl_diag_removed_copy_note (p.nguards > 0, text, sizeof text);
   if (u->opts.verbose && !p.hidden)
     rl_note (&u->opts, p.loc, text);
 }

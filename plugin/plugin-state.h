@@ -49,6 +49,9 @@ struct rl_unit_state
   int analysed = 0, not_analysed = 0;
 };
 
+/* if-conversion guards kept per nest (rl_pending.guards) */
+#define RL_MAX_VERSION_GUARDS 4
+
 /* A nest modelled before vect, waiting for its generated code. */
 struct rl_pending
 {
@@ -70,9 +73,11 @@ struct rl_pending
   bool skip;            /* not analysed and not worth a note (an empty split-off loop) */
   bool block_move;      /* a memset/memcpy call modelled as a loop (no RTL loop) */
   bool hidden;          /* outside only=: in the remarks, no note */
-  /* a version GCC made of the loop before vect: the if-converted copy or the
-     original under an IFN_LOOP_VECTORIZED guard */
-  bool if_conversion_version;
+  /* the IFN_LOOP_VECTORIZED guards of if-conversion on the innermost loop
+     and the loops enclosing it (innermost first), each named by its two loop
+     numbers: the loop is one of two versions vect chooses between */
+  int guards[RL_MAX_VERSION_GUARDS][2];
+  int nguards;
   /* GCC deleted the innermost loop in vect (a version it did not use): no
      code, so no note but the verbose one saying so */
   bool removed;

@@ -97,6 +97,33 @@ rl_block_move_body (const rl_nest *nest)
   return body;
 }
 
+/* Whether P and Q are versions under one if-conversion guard. */
+static bool
+rl_share_version_guard (const rl_pending &p, const rl_pending &q)
+{
+  for (int i = 0; i < p.nguards; i++)
+    for (int j = 0; j < q.nguards; j++)
+      if (p.guards[i][0] == q.guards[j][0] && p.guards[i][1] == q.guards[j][1])
+	return true;
+  return false;
+}
+
+/* Whether the copy GCC kept of the source loop P (removed in vect) is
+   recorded: a loop that survived vect at P's location or under the same
+   if-conversion guard (the two versions of an outer loop can have their notes
+   at different lines).  When the kept copy was not recorded (e.g. the
+   location-less copy of a rejected OpenMP loop), P stays the only report of
+   its source loop and is emitted as before. */
+static bool
+rl_kept_copy_recorded (const rl_pending &p)
+{
+  for (const rl_pending &q : rl_fn.nests)
+    if (&q != &p && !q.removed && !q.block_move
+	&& (q.loc == p.loc || rl_share_version_guard (p, q)))
+      return true;
+  return false;
+}
+
 /* Whether a removed loop copy before P in the function has P's location: the
    verbose note on removed copies is said once per source loop. */
 static bool
@@ -116,7 +143,7 @@ rl_removed_copy_said (const rl_pending &p)
 static void
 rl_model_and_emit (rl_pending &p)
 {
-  if (p.removed)
+  if (p.removed && rl_kept_copy_recorded (p))
     {
       /* a copy GCC deleted in vect has no code: predicting it would give
 	 the source loop a second note */
@@ -212,22 +239,35 @@ rl_has_twin (class loop *loop)
   return false;
 }
 
-/* Whether LOOP or a loop enclosing it is one of the two versions
-   if-conversion made for the vectoriser, under an IFN_LOOP_VECTORIZED
-   (if-converted, original) guard: vect keeps one and deletes the other.  For
-   outer-loop vectorisation the guard is on the outer loop.  The guard search
-   walks up from a loop's preheader, which exists only while GCC keeps
-   preheaders (as it does in the loop pipeline, where the nest pass runs). */
-static bool
-rl_if_conversion_version (class loop *loop)
+/* The IFN_LOOP_VECTORIZED guards (if-converted, original) that if-conversion
+   put on LOOP and the loops enclosing it, innermost first, into P: each
+   guarded loop is one of two versions made for the vectoriser, vect keeps
+   one and deletes the other (for outer-loop vectorisation the guard is on
+   the outer loop, and the original outer loop's inner loop can have a guard
+   of its own).  A guard is named by its two loop numbers, the same for every
+   loop in either version.  The guard search walks up from a loop's
+   preheader, which exists only while GCC keeps preheaders (as it does in the
+   loop pipeline, where the nest pass runs). */
+static void
+rl_if_conversion_guards (class loop *loop, rl_pending &p)
 {
+  p.nguards = 0;
   if (!loops_state_satisfies_p (LOOPS_HAVE_PREHEADERS)
       || loops_state_satisfies_p (LOOPS_MAY_HAVE_MULTIPLE_LATCHES))
-    return false;
-  for (class loop *l = loop; l && loop_outer (l); l = loop_outer (l))
-    if (vect_loop_vectorized_call (l))
-      return true;
-  return false;
+    return;
+  for (class loop *l = loop; l && loop_outer (l) && p.nguards < RL_MAX_VERSION_GUARDS;
+       l = loop_outer (l))
+    {
+      gimple *g = vect_loop_vectorized_call (l);
+      if (!g || gimple_call_num_args (g) < 2)
+	continue;
+      for (int k = 0; k < 2; k++)
+	{
+	  tree num = gimple_call_arg (g, k);
+	  p.guards[p.nguards][k] = tree_fits_shwi_p (num) ? (int) tree_to_shwi (num) : -1;
+	}
+      p.nguards++;
+    }
 }
 
 /* The thread count of P (cores=; for an OpenMP worksharing loop without
@@ -258,7 +298,7 @@ rl_model_leaf (function *fun, class loop *leaf)
 				  p.nest, &ctx, p.reason, sizeof p.reason);
   p.loc = ctx.loc ? ctx.loc : rl_loop_location (leaf);
   p.innermost_num = leaf->num;
-  p.if_conversion_version = rl_if_conversion_version (leaf);
+  rl_if_conversion_guards (leaf, p);
   rl_pending_threads_and_focus (fun, p, ok && ctx.omp_static);
   if (!ok)
     {
