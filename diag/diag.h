@@ -53,6 +53,10 @@ struct json_t *rl_perf_json(const rl_report *r, const char *key);
 /* "roofline: not analysed: REASON" */
 void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len);
 
+/* "roofline: loop copy removed by GCC (if-conversion version not used)" (IF_CONVERSION
+ * nonzero), else "... (version not used)". */
+void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len);
+
 /* JSON remarks of one translation unit. */
 typedef struct rl_remarks rl_remarks;
 rl_remarks *rl_remarks_alloc(const char *source_file, const rl_machine *m);

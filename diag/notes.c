@@ -45,6 +45,15 @@ void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len)
 	snprintf(buf, len, "roofline: not analysed: %s", reason);
 }
 
+/* A loop copy GCC made before vectorisation and deleted in it: the version
+ * if-conversion made for the vectoriser when it was not used (the vectoriser folds the
+ * IFN_LOOP_VECTORIZED guard and the copy goes), or another version GCC dropped. */
+void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len)
+{
+	snprintf(buf, len, "roofline: loop copy removed by GCC (%s)",
+		 if_conversion ? "if-conversion version not used" : "version not used");
+}
+
 
 /* What the unit of work covers.  It is always line / element iterations of the innermost
  * loop (rl_traffic.iters_per_unit, the ECM convention of cycles per "CL" of work), whatever

@@ -98,6 +98,15 @@ rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl)
     }
 }
 
+void
+rl_emit_removed_copy (rl_unit_state *u, const rl_pending &p)
+{
+  char text[256];
+  rl_diag_removed_copy_note (p.nguards > 0, text, sizeof text);
+  if (u->opts.verbose && !p.hidden)
+    rl_note (&u->opts, p.loc, text);
+}
+
 /* The name GCC gives the translation unit's dump files, without a directory:
    the -dumpbase the driver passes (the source's base name, x.c; with
    -c -o obj/y.o the object's stem and the source's suffix, y.c), else the

@@ -49,6 +49,9 @@ struct rl_unit_state
   int analysed = 0, not_analysed = 0;
 };
 
+/* if-conversion guards kept per nest (rl_pending.guards) */
+#define RL_MAX_VERSION_GUARDS 4
+
 /* A nest modelled before vect, waiting for its generated code. */
 struct rl_pending
 {
@@ -70,6 +73,14 @@ struct rl_pending
   bool skip;            /* not analysed and not worth a note (an empty split-off loop) */
   bool block_move;      /* a memset/memcpy call modelled as a loop (no RTL loop) */
   bool hidden;          /* outside only=: in the remarks, no note */
+  /* the IFN_LOOP_VECTORIZED guards of if-conversion on the innermost loop
+     and the loops enclosing it (innermost first), each named by its two loop
+     numbers: the loop is one of two versions vect chooses between */
+  int guards[RL_MAX_VERSION_GUARDS][2];
+  int nguards;
+  /* GCC deleted the innermost loop in vect (a version it did not use): no
+     code, so no note but the verbose one saying so */
+  bool removed;
 };
 
 /* Per function: everything collected between the nest pass and the notes. */
@@ -102,6 +113,9 @@ void rl_machine_print_bundled (const char *plugin_path);
 void rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r,
 		     const char *nt_text);
 void rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl);
+/* emit.cc: the verbose note of a removed loop copy P (rl_pending.removed);
+   neither analysed nor not analysed, not in the remarks. */
+void rl_emit_removed_copy (rl_unit_state *u, const rl_pending &p);
 /* emit.cc: write the remarks files of U (JSON, LLVM YAML, SARIF) and free the
    remarks; then the verbose summary line. */
 void rl_emit_unit_end (rl_unit_state *u);

@@ -97,10 +97,62 @@ rl_block_move_body (const rl_nest *nest)
   return body;
 }
 
+/* Whether P and Q are versions under one if-conversion guard. */
+static bool
+rl_share_version_guard (const rl_pending &p, const rl_pending &q)
+{
+  for (int i = 0; i < p.nguards; i++)
+    for (int j = 0; j < q.nguards; j++)
+      if (p.guards[i][0] == q.guards[j][0] && p.guards[i][1] == q.guards[j][1])
+	return true;
+  return false;
+}
+
+/* Whether the copy GCC kept of the source loop P (removed in vect) is
+   recorded: a loop that survived vect at P's location or under the same
+   if-conversion guard (the two versions of an outer loop can have their notes
+   at different lines).  When the kept copy was not recorded (e.g. the
+   location-less copy of a rejected OpenMP loop), P stays the only report of
+   its source loop and is emitted as before. */
+static bool
+rl_kept_copy_recorded (const rl_pending &p)
+{
+  for (const rl_pending &q : rl_fn.nests)
+    if (&q != &p && !q.removed && !q.block_move
+	&& (q.loc == p.loc || rl_share_version_guard (p, q)))
+      return true;
+  return false;
+}
+
+/* Whether a removed loop copy before P in the function has P's location: the
+   verbose note on removed copies is said once per source loop. */
+static bool
+rl_removed_copy_said (const rl_pending &p)
+{
+  for (const rl_pending &q : rl_fn.nests)
+    {
+      if (&q == &p)
+	return false;
+      if (q.removed && q.loc == p.loc)
+	return true;
+    }
+  return false;
+}
+
 /* Model the pending nest P with its generated code and emit its notes. */
 static void
 rl_model_and_emit (rl_pending &p)
 {
+  if (p.removed && rl_kept_copy_recorded (p))
+    {
+      /* a copy GCC deleted in vect has no code: predicting it would give
+	 the source loop a second note */
+      if (!rl_removed_copy_said (p))
+	rl_emit_removed_copy (&rl_unit, p);
+      if (p.nest)
+	rl_nest_free (p.nest);
+      return;
+    }
   if (!p.nest)
     {
       rl_emit_not_analysed (&rl_unit, p, rl_fn.fndecl);
@@ -187,6 +239,37 @@ rl_has_twin (class loop *loop)
   return false;
 }
 
+/* The IFN_LOOP_VECTORIZED guards (if-converted, original) that if-conversion
+   put on LOOP and the loops enclosing it, innermost first, into P: each
+   guarded loop is one of two versions made for the vectoriser, vect keeps
+   one and deletes the other (for outer-loop vectorisation the guard is on
+   the outer loop, and the original outer loop's inner loop can have a guard
+   of its own).  A guard is named by its two loop numbers, the same for every
+   loop in either version.  The guard search walks up from a loop's
+   preheader, which exists only while GCC keeps preheaders (as it does in the
+   loop pipeline, where the nest pass runs). */
+static void
+rl_if_conversion_guards (class loop *loop, rl_pending &p)
+{
+  p.nguards = 0;
+  if (!loops_state_satisfies_p (LOOPS_HAVE_PREHEADERS)
+      || loops_state_satisfies_p (LOOPS_MAY_HAVE_MULTIPLE_LATCHES))
+    return;
+  for (class loop *l = loop; l && loop_outer (l) && p.nguards < RL_MAX_VERSION_GUARDS;
+       l = loop_outer (l))
+    {
+      gimple *g = vect_loop_vectorized_call (l);
+      if (!g || gimple_call_num_args (g) < 2)
+	continue;
+      for (int k = 0; k < 2; k++)
+	{
+	  tree num = gimple_call_arg (g, k);
+	  p.guards[p.nguards][k] = tree_fits_shwi_p (num) ? (int) tree_to_shwi (num) : -1;
+	}
+      p.nguards++;
+    }
+}
+
 /* The thread count of P (cores=; for an OpenMP worksharing loop without
    cores=, the machine's cores) and whether only= shows its notes. */
 static void
@@ -214,6 +297,8 @@ rl_model_leaf (function *fun, class loop *leaf)
     && rl_gimple_build_leaf_nest (fun, leaf, opts->defines.data (), (int) opts->defines.size (),
 				  p.nest, &ctx, p.reason, sizeof p.reason);
   p.loc = ctx.loc ? ctx.loc : rl_loop_location (leaf);
+  p.innermost_num = leaf->num;
+  rl_if_conversion_guards (leaf, p);
   rl_pending_threads_and_focus (fun, p, ok && ctx.omp_static);
   if (!ok)
     {
@@ -233,7 +318,6 @@ rl_model_leaf (function *fun, class loop *leaf)
 	|| rl_omp_reduction_merge_loop (leaf);
       return p;
     }
-  p.innermost_num = leaf->num;
   /* vector types before vect come from the source: not vectorised by GCC */
   p.source_lanes = rl_gimple_vector_factor (leaf);
   rl_describe_leaf_context (p, ctx);
@@ -343,18 +427,34 @@ rl_execute_nest (function *fun)
   return 0;
 }
 
+/* After vect: the vector factor of each recorded innermost loop, and which
+   of them vect deleted.  Loop numbers are not reused within a function, so a
+   number whose slot in the loop array is empty (get_loop NULL) is a loop GCC
+   removed: between the nest pass and this one only vect ran, and the loops it
+   removes are versions whose guard it folded (IFN_LOOP_VECTORIZED of
+   if-conversion, IFN_LOOP_DIST_ALIAS of loop distribution). */
 static unsigned int
 rl_execute_vf (function *fun)
 {
+  if (rl_fn.fndecl != fun->decl)
+    return 0;
   for (rl_pending &p : rl_fn.nests)
-    if (p.nest && p.innermost_num > 0 && p.innermost_num < (int) number_of_loops (fun))
-      {
-	class loop *l = get_loop (fun, p.innermost_num);
-	p.vector_factor = l ? rl_gimple_vector_factor (l) : 0;
-	if (p.vector_factor > 0 && p.source_lanes > 1)
-	  p.vector_factor = p.vector_factor > p.source_lanes
-	    ? p.vector_factor / p.source_lanes : 1;
-      }
+    {
+      if (p.innermost_num <= 0 || p.innermost_num >= (int) number_of_loops (fun))
+	continue;
+      class loop *l = get_loop (fun, p.innermost_num);
+      if (!l)
+	{
+	  p.removed = true;
+	  continue;
+	}
+      if (!p.nest)
+	continue;
+      p.vector_factor = rl_gimple_vector_factor (l);
+      if (p.vector_factor > 0 && p.source_lanes > 1)
+	p.vector_factor = p.vector_factor > p.source_lanes
+	  ? p.vector_factor / p.source_lanes : 1;
+    }
   return 0;
 }
 
