@@ -1010,6 +1010,11 @@ struct acc_info
   rl_poly elems;
   int nforced;
   rl_poly forced[RL_MAX_DIMS];
+  /* a field of an array of structs (p[i].x): the struct array seen as an array
+     of the field's elements, STRUCT_ELEMS of them per struct, the field at
+     FIELD_BYTES; 0 for a plain array */
+  long long struct_elems;
+  long long field_bytes;
 };
 
 /* Name of the array whose base is BASE (a DECL or a pointer SSA name). */
@@ -1118,6 +1123,35 @@ access_fail (nest_ctx *c, const char *name)
     }
 }
 
+/* Divisors of a field access into a declared array of structs S[M][N] (or a
+ * single struct): in elements of the field, the struct array is [M][N * E]
+ * with E elements per struct; the fields and the arrays inside the struct are
+ * offsets within the innermost dimension.  Through a pointer nothing is known
+ * from the types (the rows are found from the subscripts). */
+static void
+struct_divisors (nest_ctx *c, acc_info *a, tree core)
+{
+  long long ext[RL_MAX_DIMS];
+  int nd;
+  bool h0;
+  if (!DECL_P (core))
+    return;
+  if (TREE_CODE (TREE_TYPE (core)) != ARRAY_TYPE)
+    {
+      a->has_ext0 = true;
+      a->ext[0] = a->struct_elems;
+      return;
+    }
+  if (!array_type_extents (TREE_TYPE (core), ext, &nd, &h0))
+    return;
+  if (nd > 0 && (nd > 1 || h0))
+    ext[nd - 1] *= a->struct_elems;
+  for (int d = nd - 1; d >= 1; d--)
+    poly_const (c, &a->forced[a->nforced++], ext[d]);
+  a->has_ext0 = h0;
+  a->ext[0] = ext[0];
+}
+
 /* Element divisors (in elements, innermost first) known from the types of a
  * flattened reference: ratios of the strides of the ARRAY_REFs, the row size of
  * the MEM_REF's array type, or the inner extents of a DECL of array type. */
@@ -1125,6 +1159,11 @@ static void
 forced_divisors (nest_ctx *c, acc_info *a, tree core, const rl_poly *strides, int npeeled)
 {
   a->nforced = 0;
+  if (a->struct_elems)
+    {
+      struct_divisors (c, a, core);
+      return;
+    }
   if (DECL_P (core) && TREE_CODE (TREE_TYPE (core)) == ARRAY_TYPE)
     {
       long long ext[RL_MAX_DIMS];
@@ -1191,11 +1230,56 @@ ref_element (nest_ctx *c, tree ref, const char *disp, acc_info *a)
   return true;
 }
 
+/* The fields of REF, a COMPONENT_REF: add their byte offset to A->field_bytes
+ * and peel the ARRAY_REFs and fields down to the struct (array) they select
+ * from, into PEELED[*NPEELED] and *CORE.  Only scalar fields whose struct size
+ * and offset are multiples of the element size are modelled. */
+static bool
+peel_struct_fields (nest_ctx *c, const char *disp, tree *peeled, int *npeeled,
+		    tree *core, acc_info *a)
+{
+  tree st = NULL_TREE;
+  while (TREE_CODE (*core) == COMPONENT_REF || TREE_CODE (*core) == ARRAY_REF)
+    {
+      if (TREE_CODE (*core) == ARRAY_REF)
+	{
+	  if (*npeeled == RL_MAX_DIMS)
+	    return fail (c, "too many dimensions in %s", disp);
+	  peeled[(*npeeled)++] = *core;
+	  *core = TREE_OPERAND (*core, 0);
+	  continue;
+	}
+      tree field = TREE_OPERAND (*core, 1);
+      tree off = component_ref_field_offset (*core);
+      if (DECL_BIT_FIELD (field))
+	return fail (c, "bit-field access in %s", disp);
+      if (!off || !tree_fits_shwi_p (off) || !tree_fits_shwi_p (DECL_FIELD_BIT_OFFSET (field)))
+	return fail (c, "struct field of %s at a variable offset", disp);
+      a->field_bytes += tree_to_shwi (off)
+	+ tree_to_shwi (DECL_FIELD_BIT_OFFSET (field)) / BITS_PER_UNIT;
+      *core = TREE_OPERAND (*core, 0);
+      st = TREE_TYPE (*core);
+    }
+  tree sz = TYPE_SIZE_UNIT (st);
+  if (!sz || !tree_fits_shwi_p (sz) || tree_to_shwi (sz) <= 0)
+    return fail (c, "struct of %s of unknown size", disp);
+  long long bytes = tree_to_shwi (sz);
+  if (bytes % a->esz)
+    return fail (c, "struct field access in %s: struct size %lld B not a multiple of the "
+		 "field's %d B", disp, bytes, a->esz);
+  if (a->field_bytes % a->esz)
+    return fail (c, "struct field access in %s: field offset %lld B not a multiple of the "
+		 "field's %d B", disp, a->field_bytes, a->esz);
+  a->struct_elems = bytes / a->esz;
+  return true;
+}
+
 /* Peel the ARRAY_REFs of REF, innermost first, into PEELED[*NPEELED]; *CORE
- * is what is left: a MEM_REF or a variable. */
+ * is what is left: a MEM_REF or a variable.  The fields of a struct and the
+ * arrays of structs around them are peeled too (see peel_struct_fields). */
 static bool
 peel_array_refs (nest_ctx *c, tree ref, const char *disp, tree *peeled, int *npeeled,
-		 tree *core)
+		 tree *core, acc_info *a)
 {
   *npeeled = 0;
   *core = ref;
@@ -1206,8 +1290,9 @@ peel_array_refs (nest_ctx *c, tree ref, const char *disp, tree *peeled, int *npe
       peeled[(*npeeled)++] = *core;
       *core = TREE_OPERAND (*core, 0);
     }
-  if (TREE_CODE (*core) == COMPONENT_REF)
-    return fail (c, "struct field access in %s", disp);
+  if (TREE_CODE (*core) == COMPONENT_REF
+      && !peel_struct_fields (c, disp, peeled, npeeled, core, a))
+    return false;
   if (TREE_CODE (*core) != MEM_REF && !VAR_P (*core) && TREE_CODE (*core) != PARM_DECL)
     return fail (c, "unsupported access to %s", disp);
   return true;
@@ -1291,6 +1376,10 @@ flat_access (nest_ctx *c, tree core, const rl_poly *idx, const rl_poly *stride,
     bytes.base = core;
   if (!bytes.base)
     return fail (c, "access to %s without a base pointer", disp);
+  rl_poly field;
+  if (a->field_bytes
+      && (!poly_const (c, &field, a->field_bytes) || !poly_add (c, &bytes, &field, 1)))
+    return access_fail (c, disp);
   if (TREE_CODE (bytes.base) == SSA_NAME && defined_in_nest (c, bytes.base))
     return fail (c, "indirect access to %s", disp);
   base_name (bytes.base, a->name, sizeof a->name);
@@ -1334,14 +1423,14 @@ analyse_ref (nest_ctx *c, tree ref, gimple *stmt, bool write, acc_info *a)
   tree peeled[RL_MAX_DIMS];
   int npeeled;
   tree core;
-  if (!peel_array_refs (c, ref, disp, peeled, &npeeled, &core))
+  if (!peel_array_refs (c, ref, disp, peeled, &npeeled, &core, a))
     return false;
   a->pure_pointer = npeeled == 0 && TREE_CODE (core) == MEM_REF;
 
   rl_poly idx[RL_MAX_DIMS], stride[RL_MAX_DIMS];
   if (!index_polys (c, peeled, npeeled, l, disp, idx, stride))
     return false;
-  if (DECL_P (core) && direct_access (core, idx, npeeled, a))
+  if (DECL_P (core) && !a->struct_elems && direct_access (core, idx, npeeled, a))
     return true;
   return flat_access (c, core, idx, stride, npeeled, l, disp, a);
 }
