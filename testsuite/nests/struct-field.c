@@ -1,4 +1,4 @@
-/* array of structs: not analysed (struct field access) */
+/* array of structs: a strided access of a (element stride 2, offset 0) */
 struct p { double x, y; };
 void sx(int n, struct p *a)
 {
