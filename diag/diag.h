@@ -57,6 +57,13 @@ void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len);
  * nonzero), else "... (version not used)". */
 void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len);
 
+/* The first note of a translation unit whose machine is a bundled file (not a measured
+ * file of the CPU compiling it): "roofline: figures are estimates for NAME (LONG NAME),
+ * chosen by WHY ...", the core cap when FILE_CORES > 0 (the file's cores before it), and
+ * how to measure the computer. */
+void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int file_cores,
+				   char *buf, size_t len);
+
 /* JSON remarks of one translation unit. */
 typedef struct rl_remarks rl_remarks;
 rl_remarks *rl_remarks_alloc(const char *source_file, const rl_machine *m);

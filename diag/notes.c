@@ -54,6 +54,21 @@ void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len)
 		 if_conversion ? "if-conversion version not used" : "version not used");
 }
 
+void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int file_cores,
+				   char *buf, size_t len)
+{
+	char named[160] = "", cap[160] = "";
+	if (m->long_name[0])
+		snprintf(named, sizeof(named), " (%s)", m->long_name);
+	if (file_cores > 0)
+		snprintf(cap, sizeof(cap), "; multicore figures for at most %d of its %d cores (the "
+			 "CPUs this compiler may use, or cores=N)", m->cores, file_cores);
+	snprintf(buf, len,
+		 "roofline: figures are estimates for %s%s, a bundled machine file chosen by %s%s; "
+		 "for figures of the computer you build on, measure it once: "
+		 "'roofline-bench -o host.yml && roofline-bench install host.yml'",
+		 m->name, named, why, cap);
+}
 
 /* What the unit of work covers.  It is always line / element iterations of the innermost
  * loop (rl_traffic.iters_per_unit, the ECM convention of cycles per "CL" of work), whatever

@@ -511,7 +511,7 @@ static const figure_table flops_table = { "peak_flops", "peak", RL_MAX_FLOPS, fl
 /* ------------------------------------------------------------------ top level */
 
 enum { TK_SCHEMA, TK_NAME, TK_DESC, TK_SOURCE, TK_CLOCK, TK_CORES, TK_ECM, TK_CACHES,
-       TK_MEMORY, TK_INCORE, TK_BW, TK_FLOPS, TK_COUNT };
+       TK_MEMORY, TK_INCORE, TK_BW, TK_FLOPS, TK_HOST, TK_COUNT };
 
 /* what the sections cannot check alone (V: the top-level values) */
 static int check_across_sections(rl_yaml_ctx *c, yaml_node_t **v, const rl_machine *m)
@@ -555,12 +555,28 @@ static int load_identity(rl_yaml_ctx *c, yaml_node_t **v, rl_machine *m)
 	return rl_yaml_get_int(c, v[TK_CORES], "cores", 1, 65536, &m->cores);
 }
 
+/* host: the CPU a measured file describes, by cpuid (vendor, family, model) */
+static int load_host(rl_yaml_ctx *c, yaml_node_t *node, rl_machine *m)
+{
+	enum { HK_VENDOR, HK_FAMILY, HK_MODEL, HK_COUNT };
+	static const rl_yaml_key spec[HK_COUNT] = {
+		{ "vendor", 1 }, { "family", 1 }, { "model", 1 },
+	};
+	yaml_node_t *v[HK_COUNT];
+	if (rl_yaml_check_mapping(c, node, "host", spec, HK_COUNT, v) ||
+	    rl_yaml_get_text(c, v[HK_VENDOR], "vendor", m->host_vendor, sizeof m->host_vendor, 0) ||
+	    rl_yaml_get_int(c, v[HK_FAMILY], "family", 0, 255, &m->host_family) ||
+	    rl_yaml_get_int(c, v[HK_MODEL], "model", 0, 255, &m->host_model))
+		return -1;
+	return 0;
+}
+
 static int load_root(rl_yaml_ctx *c, yaml_node_t *root, rl_machine *m)
 {
 	static const rl_yaml_key spec[TK_COUNT] = {
 		{ "schema", 1 }, { "name", 0 }, { "description", 0 }, { "source", 0 },
 		{ "clock", 1 }, { "cores", 1 }, { "ecm", 1 }, { "caches", 1 }, { "memory", 1 },
-		{ "incore", 1 }, { "bandwidths", 0 }, { "peak_flops", 0 },
+		{ "incore", 1 }, { "bandwidths", 0 }, { "peak_flops", 0 }, { "host", 0 },
 	};
 	yaml_node_t *v[TK_COUNT];
 	char gotbuf[64];
@@ -582,6 +598,8 @@ static int load_root(rl_yaml_ctx *c, yaml_node_t *root, rl_machine *m)
 		return -1;
 	if (v[TK_FLOPS] && load_figure_table(c, v[TK_FLOPS], &flops_table, &m->nflops,
 					     m->flops_source, sizeof m->flops_source, m))
+		return -1;
+	if (v[TK_HOST] && load_host(c, v[TK_HOST], m))
 		return -1;
 	if (check_across_sections(c, v, m))
 		return -1;

@@ -121,6 +121,10 @@ typedef struct rl_machine {
 	char bw_source[512];
 	char flops_source[256];
 	int from_kerncraft;         /* 1: read from a Kerncraft machine file (format detected) */
+	/* host: the CPU a measured file describes (written by roofline-bench), by cpuid;
+	   host_vendor "" = not given (a file of estimates or of a published machine) */
+	char host_vendor[16];       /* "GenuineIntel", "AuthenticAMD" */
+	int host_family, host_model;
 } rl_machine;
 
 /* Load and validate PATH.  NULL on error with a one-line message in ERR. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
@@ -106,31 +107,95 @@ const char *rl_machine_for_cpu(int amd, int intel, unsigned family, unsigned mod
 	return NULL;
 }
 
-/* Bundled machine of the host CPU by vendor, family and model; NULL if none. */
-static const char *machine_for_host(void)
+int rl_host_cpu(char *vendor, size_t len, unsigned *family, unsigned *model)
 {
 #if defined(__x86_64__) || defined(__i386__)
 	unsigned eax, ebx, ecx, edx;
 	if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx))
-		return NULL;
-	int amd = ebx == 0x68747541;   /* "Auth" of AuthenticAMD */
-	int intel = ebx == 0x756e6547; /* "Genu" of GenuineIntel */
+		return 0;
+	char v[13];
+	memcpy(v, &ebx, 4);
+	memcpy(v + 4, &edx, 4);
+	memcpy(v + 8, &ecx, 4);
+	v[12] = '\0';
+	snprintf(vendor, len, "%s", v);
 	if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
-		return NULL;
-	unsigned family = (eax >> 8) & 0xf, model = (eax >> 4) & 0xf;
-	if (family == 0xf)
-		family += (eax >> 20) & 0xff;
-	if (family == 0x6 || family >= 0xf)
-		model |= ((eax >> 16) & 0xf) << 4;
-	return rl_machine_for_cpu(amd, intel, family, model);
+		return 0;
+	*family = (eax >> 8) & 0xf;
+	*model = (eax >> 4) & 0xf;
+	if (*family == 0xf)
+		*family += (eax >> 20) & 0xff;
+	if (*family == 0x6 || *family >= 0xf)
+		*model |= ((eax >> 16) & 0xf) << 4;
+	return 1;
 #else
-	return NULL;
+	(void)vendor, (void)len, (void)family, (void)model;
+	return 0;
 #endif
 }
 
-const char *rl_machine_default_name(const char *march, const char *mtune, char *why, size_t len)
+/* Bundled machine of the host CPU by vendor, family and model; NULL if none. */
+static const char *machine_for_host(void)
 {
-	const char *m = rl_machine_for_arch(march);
+	char vendor[16];
+	unsigned family, model;
+	if (!rl_host_cpu(vendor, sizeof vendor, &family, &model))
+		return NULL;
+	return rl_machine_for_cpu(!strcmp(vendor, "AuthenticAMD"), !strcmp(vendor, "GenuineIntel"),
+				  family, model);
+}
+
+int rl_machine_describes_host(const rl_machine *m)
+{
+	char vendor[16];
+	unsigned family, model;
+	return m->host_vendor[0] && rl_host_cpu(vendor, sizeof vendor, &family, &model) &&
+	       !strcmp(vendor, m->host_vendor) && family == (unsigned)m->host_family &&
+	       model == (unsigned)m->host_model;
+}
+
+int rl_machine_user_host_path(char *out, size_t len)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	if (xdg && xdg[0])
+		snprintf(out, len, "%s/roofline/host.yml", xdg);
+	else if (home && home[0])
+		snprintf(out, len, "%s/.config/roofline/host.yml", home);
+	else
+		out[0] = '\0';
+	return out[0] != '\0';
+}
+
+int rl_machine_installed_path(char *out, size_t len)
+{
+	if (rl_machine_user_host_path(out, len) && access(out, R_OK) == 0)
+		return 1;
+	snprintf(out, len, "%s", RL_SYSTEM_HOST_MACHINE);
+	return access(out, R_OK) == 0 ? 2 : 0;
+}
+
+/* whether -march=ARCH names no CPU: absent, or a generic x86-64 level */
+static int arch_is_generic(const char *arch)
+{
+	return !arch || !strncmp(arch, "x86-64", 6) || !strcmp(arch, "generic");
+}
+
+int rl_machine_arch_is_host(const char *march, int native)
+{
+	return native || arch_is_generic(march);
+}
+
+const char *rl_machine_default_name(const char *march, const char *mtune, int native, char *why,
+				    size_t len)
+{
+	/* -march=native: GCC names the nearest CPU it knows (GCC 12 calls a Zen 5 znver3);
+	   the host CPU's own file is the better guess */
+	const char *m = native ? machine_for_host() : NULL;
+	if (m) {
+		snprintf(why, len, "host cpu (-march=native)");
+		return m;
+	}
+	m = rl_machine_for_arch(march);
 	if (m) {
 		snprintf(why, len, "-march=%s", march);
 		return m;

@@ -46,6 +46,13 @@ rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r, const
   if (r->analysed)
     {
       u->analysed++;
+      if (u->choice.estimated && !u->estimate_noted)
+	{
+	  rl_diag_machine_estimate_note (u->machine, u->choice.why, u->choice.file_cores,
+					 text, sizeof text);
+	  rl_note (opts, loc, text);
+	  u->estimate_noted = true;
+	}
       rl_diag_ecm_note (r, text, sizeof text);
       rl_note (opts, loc, text);
       /* the concise note: ECM line, performance line, first advice;

@@ -10,6 +10,8 @@
 
 #include "machines/select.h"
 
+#include <sched.h>
+
 /* A user error located in another file (a machine file): MSG is
  * "FILE:LINE:COL: what was expected".  Printed as a compiler diagnostic
  * "FILE:LINE:COL: error: roofline: ..." and counted as an error, so the
@@ -94,17 +96,45 @@ rl_machine_print_bundled (const char *plugin_path)
 	   names[0] ? names : "none");
 }
 
-bool
-rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
-			    rl_machine **machine, rl_ports **ports)
+/* Whether the driver expanded -march=native: it then passes the host's cache
+   geometry as --param l1-cache-size=... (host_detect_local_cpu), which a user
+   does not type. */
+static bool
+rl_march_native (void)
 {
-  char why[128] = "";
-  const char *name = opts->machine_arg;
-  if (!name)
-    name = rl_machine_default_name (rl_last_option_arg (OPT_march_), rl_last_option_arg (OPT_mtune_),
-				    why, sizeof why);
-  char dir[1024], path[1024], err[1024];
-  rl_machine_dir (plugin_path, dir, sizeof dir);
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    if (save_decoded_options[i].opt_index == OPT__param_l1_cache_size_)
+      return true;
+  return false;
+}
+
+/* The CPUs this compilation may run on (its affinity mask). */
+static int
+rl_usable_cpus (void)
+{
+  cpu_set_t set;
+  if (sched_getaffinity (0, sizeof set, &set) == 0 && CPU_COUNT (&set) > 0)
+    return CPU_COUNT (&set);
+  long n = sysconf (_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int) n : 1;
+}
+
+/* Load the machine file PATH into *MACHINE; a broken file is a user error. */
+static bool
+rl_load_machine_file (const char *path, rl_machine **machine)
+{
+  char err[1024];
+  *machine = rl_machine_load (path, err, sizeof err);
+  if (!*machine)
+    rl_user_error_at_file (err);   /* ERR starts with FILE:LINE:COL: */
+  return *machine != NULL;
+}
+
+/* The bundled machine NAME from DIR into *MACHINE. */
+static bool
+rl_load_bundled (const char *dir, const char *name, rl_machine **machine)
+{
+  char path[1024];
   if (!rl_machine_resolve (dir, name, path, sizeof path))
     {
       char names[1024];
@@ -113,20 +143,74 @@ rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
 	     name, path, dir, names[0] ? names : "none");
       return false;
     }
-  *machine = rl_machine_load (path, err, sizeof err);
+  return rl_load_machine_file (path, machine);
+}
+
+/* Without machine=: the installed measured file when the compilation targets
+   the CPU it runs on and the file describes that CPU; else the bundled file of
+   -march / -mtune / the host CPU, an estimate.  Core counts are capped to
+   cores= or the usable CPUs. */
+static bool
+rl_load_default (const char *dir, const rl_options *opts, rl_machine **machine,
+		 rl_machine_choice *choice)
+{
+  const char *march = rl_last_option_arg (OPT_march_);
+  bool native = rl_march_native ();
+  char path[1024], other[560] = "";
+  *machine = NULL;
+  if (rl_machine_arch_is_host (march, native) && rl_machine_installed_path (path, sizeof path))
+    {
+      if (!rl_load_machine_file (path, machine))
+	return false;
+      if (rl_machine_describes_host (*machine))
+	snprintf (choice->why, sizeof choice->why, "the installed file %.600s", path);
+      else
+	{
+	  snprintf (other, sizeof other, "; the installed file %.500s describes another CPU", path);
+	  rl_machine_free (*machine);
+	  *machine = NULL;
+	}
+    }
   if (!*machine)
     {
-      /* ERR starts with FILE:LINE:COL: like a compiler diagnostic. */
-      rl_user_error_at_file (err);
-      return false;
+      char why[128];
+      const char *name = rl_machine_default_name (march, rl_last_option_arg (OPT_mtune_),
+						  native, why, sizeof why);
+      if (!rl_load_bundled (dir, name, machine))
+	return false;
+      snprintf (choice->why, sizeof choice->why, "%s%s", why, other);
+      choice->estimated = true;
     }
+  int cap = opts->cores_given ? opts->cores : rl_usable_cpus ();
+  if (cap < (*machine)->cores)
+    {
+      choice->file_cores = (*machine)->cores;
+      (*machine)->cores = cap;
+    }
+  return true;
+}
+
+bool
+rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
+			    rl_machine **machine, rl_ports **ports, rl_machine_choice *choice)
+{
+  char dir[1024], err[1024];
+  rl_machine_dir (plugin_path, dir, sizeof dir);
+  if (opts->machine_arg)
+    {
+      snprintf (choice->why, sizeof choice->why, "machine=%s", opts->machine_arg);
+      if (!rl_load_bundled (dir, opts->machine_arg, machine))
+	return false;
+    }
+  else if (!rl_load_default (dir, opts, machine, choice))
+    return false;
   if (opts->clock_ghz > 0 && !rl_perf_set_clock (*machine, opts->clock_ghz, err, sizeof err))
     {
       error ("roofline: %s", err);
       return false;
     }
   if (opts->verbose)
-    fprintf (stderr, "roofline: machine %s (%s)%s%s\n", (*machine)->name, path,
-	     why[0] ? ", chosen by " : "", why);
+    fprintf (stderr, "roofline: machine %s (%s), chosen by %s\n", (*machine)->name,
+	     (*machine)->path, choice->why);
   return rl_load_port_table (dir, *machine, opts->verbose, ports);
 }

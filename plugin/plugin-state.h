@@ -38,11 +38,22 @@ struct rl_options
   const char *remarks_dir = NULL;
 };
 
+/* How the machine was chosen (machine-choice.cc). */
+struct rl_machine_choice
+{
+  char why[704] = "";           /* "machine=", "-march=haswell", "host cpu", ... */
+  bool estimated = false;       /* chosen without machine= and not an installed measured
+				   file: the first note says the figures are estimates */
+  int file_cores = 0;           /* the file's cores when capped to the usable CPUs, else 0 */
+};
+
 /* Per translation unit. */
 struct rl_unit_state
 {
   rl_options opts;
   rl_machine *machine = NULL;
+  rl_machine_choice choice;
+  bool estimate_noted = false;  /* the estimates note is out */
   rl_ports *ports = NULL;               /* port table of the machine, NULL: class rows */
   rl_remarks *remarks = NULL;
   double seconds = 0;                   /* time spent in the plugin's passes */
@@ -99,12 +110,14 @@ bool rl_options_parse (struct plugin_name_args *info, rl_options *opts);
    OpenMP function FN._omp_fn.N counts as FN) at FILE:LINE are wanted (only=). */
 bool rl_options_focus (const rl_options *opts, const char *fname, const char *file, int line);
 
-/* machine-choice.cc: choose the machine file (machine=, else -march/-mtune,
- * else the host's cpuid), load it and the port table it names into *MACHINE
+/* machine-choice.cc: choose the machine file (machine=, else an installed
+ * measured file of the host CPU when -march is native or absent, else
+ * -march/-mtune, else the host's cpuid), load it and the port table it names into *MACHINE
  * and *PORTS.  The bundled files are found beside PLUGIN_PATH.  On a problem
  * it reports an error and returns false. */
 bool rl_machine_choose_and_load (const char *plugin_path, const rl_options *opts,
-				 rl_machine **machine, rl_ports **ports);
+				 rl_machine **machine, rl_ports **ports,
+				 rl_machine_choice *choice);
 /* machine-choice.cc: list the bundled machines on stderr (for help). */
 void rl_machine_print_bundled (const char *plugin_path);
 

@@ -564,7 +564,7 @@ roofline_core_init (struct plugin_name_args *info, struct plugin_gcc_version *)
   register_callback (info->base_name, PLUGIN_INFO, NULL, &plugin_info);
   if (!rl_options_parse (info, &rl_unit.opts)
       || !rl_machine_choose_and_load (info->full_name, &rl_unit.opts, &rl_unit.machine,
-				      &rl_unit.ports))
+				      &rl_unit.ports, &rl_unit.choice))
     return 0;  /* the error is counted: the compilation fails */
   rl_unit.remarks = rl_remarks_alloc (main_input_filename ? main_input_filename : "",
 				      rl_unit.machine);

@@ -10,6 +10,7 @@
  * spread (best vs median) is recorded and figures above the threshold are flagged unstable.
  * Progress goes to stderr; the machine file to -o FILE (default stdout).
  */
+#include "machines/bench/install.h"
 #include "machines/bench/kernels.h"
 #include "machines/bench/stats.h"
 #include "machines/bench/writer.h"
@@ -672,6 +673,9 @@ static void describe_host(bench_run *b, const char *name, const char *how)
 		 t->model, t->vendor, t->family, t->model_id, t->stepping, b->ncore,
 		 t->threads_per_core, t->host);
 	snprintf(m->source, sizeof m->source, "measured: %s", how);
+	snprintf(m->host_vendor, sizeof m->host_vendor, "%s", t->vendor);
+	m->host_family = (int)t->family;
+	m->host_model = (int)t->model_id;
 	m->clock_ghz = b->ghz;
 	m->cores = b->ncore;
 	m->overlap = (!strcmp(t->vendor, "AuthenticAMD") && t->family >= 0x17) ? RL_OVERLAP_ZEN
@@ -945,6 +949,8 @@ static int average_cmd(int argc, char **argv)
 static void usage(FILE *f)
 {
 	fputs("usage: roofline-bench [-o FILE] [-r REPS] [-q] [--port-table NAME] [--name TEXT]\n"
+	      "       roofline-bench install FILE [--system]   (FILE becomes the default machine of\n"
+	      "                                                 this CPU: per user, or system-wide)\n"
 	      "       roofline-bench convert-kerncraft IN.yml > OUT.yml\n"
 	      "       roofline-bench average WIDTH_BITS MIX BYTES SECONDS   (one time-averaged figure)\n"
 	      "Measures the machine it runs on and writes a roofline machine file (docs/roofline-bench.md).\n", f);
@@ -956,6 +962,8 @@ int main(int argc, char **argv)
 	int reps = 15;
 	if (argc >= 2 && !strcmp(argv[1], "average"))
 		return average_cmd(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "install"))
+		return rlb_install(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "convert-kerncraft")) {
 		if (argc != 3) {
 			usage(stderr);

@@ -145,6 +145,9 @@ int rlb_write_machine(FILE *f, const rl_machine *m, const char *header)
 	put_text(f, "name", m->long_name);
 	put_text(f, "description", m->description);
 	put_text(f, "source", m->source);
+	if (m->host_vendor[0])
+		fprintf(f, "host: { vendor: %s, family: %d, model: %d }\n", m->host_vendor,
+			m->host_family, m->host_model);
 	fprintf(f, "clock: \"%.4g GHz\"\ncores: %d\n\necm:\n", m->clock_ghz, m->cores);
 	put_ecm(f, m);
 	fputs("\ncaches:\n", f);

@@ -6,6 +6,7 @@
 void scale(int n, double s, double *restrict a, const double *restrict b)
 {
   for (int i = 0; i < n; i++) /* { dg-message {optimized: roofline: ECM .* on snb-e5-2680} } */
+  /* { dg-message {optimized: roofline: figures are estimates for snb-e5-2680} "" { target *-*-* } 8 } */
     a[i] = s * b[i];
 }
 /* { dg-message {optimized: loop vectorized} "" { target *-*-* } 8 } */

@@ -204,6 +204,33 @@ static void test_unknown_key(void **state)
 	expect_error("unknown-key.yml", 9, 11, w);
 }
 
+static void test_bad_host(void **state)
+{
+	(void)state;
+	const char *const w[] = { "expected an integer for 'family'", "got 'zen5'", NULL };
+	expect_error("bad-host.yml", 3, 39, w);
+}
+
+/* host: of a measured file (machines/emr-host-bench.yml: written by roofline-bench on an
+ * Intel family 6 model 207 guest); a file of estimates has none */
+static void test_host_block(void **state)
+{
+	(void)state;
+	char err[512], path[1024];
+	path_of(path, sizeof path, "machines/emr-host-bench.yml");
+	rl_machine *m = rl_machine_load(path, err, sizeof err);
+	assert_non_null(m);
+	assert_string_equal(m->host_vendor, "GenuineIntel");
+	assert_int_equal(m->host_family, 6);
+	assert_int_equal(m->host_model, 207);
+	rl_machine_free(m);
+	path_of(path, sizeof path, "machines/zen4.yml");
+	m = rl_machine_load(path, err, sizeof err);
+	assert_non_null(m);
+	assert_string_equal(m->host_vendor, "");
+	rl_machine_free(m);
+}
+
 static void test_bad_unit(void **state)
 {
 	(void)state;
@@ -311,6 +338,8 @@ int main(void)
 		cmocka_unit_test(test_missing_key),
 		cmocka_unit_test(test_unknown_key),
 		cmocka_unit_test(test_bad_unit),
+		cmocka_unit_test(test_bad_host),
+		cmocka_unit_test(test_host_block),
 		cmocka_unit_test(test_not_yaml),
 		cmocka_unit_test(test_empty_file),
 		cmocka_unit_test(test_out_of_range),

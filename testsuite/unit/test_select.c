@@ -44,16 +44,16 @@ static void test_every_march_name(void **state)
 	char why[128];
 	for (size_t i = 0; i < NEXPECTED; i++) {
 		char want[128];
-		const char *m = rl_machine_default_name(expected[i].march, NULL, why, sizeof why);
+		const char *m = rl_machine_default_name(expected[i].march, NULL, 0, why, sizeof why);
 		snprintf(want, sizeof want, "-march=%s", expected[i].march);
 		if (strcmp(m, expected[i].machine) != 0)
 			fail_msg("-march=%s selects %s, expected %s", expected[i].march, m,
 				 expected[i].machine);
 		assert_string_equal(why, want);
 		/* -march wins over -mtune; an unknown -march leaves it to -mtune */
-		assert_string_equal(rl_machine_default_name(expected[i].march, "znver2", why, sizeof why),
+		assert_string_equal(rl_machine_default_name(expected[i].march, "znver2", 0, why, sizeof why),
 				    expected[i].machine);
-		assert_string_equal(rl_machine_default_name("x86-64", expected[i].march, why, sizeof why),
+		assert_string_equal(rl_machine_default_name("x86-64", expected[i].march, 0, why, sizeof why),
 				    expected[i].machine);
 		snprintf(want, sizeof want, "-mtune=%s", expected[i].march);
 		assert_string_equal(why, want);
