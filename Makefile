@@ -69,12 +69,17 @@ check: all
 	@sh scripts/deps.sh $(CC) --tests
 	@sh testsuite/run-all.sh $(CC)
 
+# the tools go to BINDIR (roofline-bench, roofline-report)
+BINDIR ?= /usr/local/bin
+
 install: all
 	install -d $(DESTDIR)$(PLUGIN_DIR)/roofline-machines
 	install -m 644 roofline.so roofline-core.so $(DESTDIR)$(PLUGIN_DIR)/
 	install -m 644 machines/*.yml $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/
 	install -d $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/ports
 	install -m 644 machines/ports/*.yml $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/ports/
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 roofline-bench roofline-report $(DESTDIR)$(BINDIR)/
 
 clean:
 	rm -rf $(BUILD) roofline.so roofline-core.so roofline-bench roofline-report testsuite/out

@@ -60,6 +60,28 @@ static void test_every_march_name(void **state)
 	}
 }
 
+/* -march=native: the driver hands cc1 the nearest CPU name it knows (GCC 12 on a Zen 5:
+ * znver3); the host CPU's own file comes first, the -march table only when the host CPU
+ * has none.  Generic levels and an absent -march target the running CPU too. */
+static void test_native(void **state)
+{
+	(void)state;
+	char why[128], vendor[16];
+	unsigned family, model;
+	const char *host = NULL;
+	if (rl_host_cpu(vendor, sizeof vendor, &family, &model))
+		host = rl_machine_for_cpu(!strcmp(vendor, "AuthenticAMD"),
+					  !strcmp(vendor, "GenuineIntel"), family, model);
+	const char *m = rl_machine_default_name("znver3", NULL, 1, why, sizeof why);
+	assert_string_equal(m, host ? host : "zen3-epyc-7763");
+	assert_string_equal(why, host ? "host cpu (-march=native)" : "-march=znver3");
+	assert_true(rl_machine_arch_is_host("znver3", 1));
+	assert_true(rl_machine_arch_is_host(NULL, 0));
+	assert_true(rl_machine_arch_is_host("x86-64", 0));
+	assert_true(rl_machine_arch_is_host("x86-64-v3", 0));
+	assert_false(rl_machine_arch_is_host("haswell", 0));
+}
+
 /* The table has no entry the expected map lacks, and each of its machines ships and loads. */
 static void test_table_machines_ship(void **state)
 {
@@ -138,6 +160,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_march_name),
 		cmocka_unit_test(test_table_machines_ship),
+		cmocka_unit_test(test_native),
 		cmocka_unit_test(test_unmapped_names),
 		cmocka_unit_test(test_cpu_table),
 		cmocka_unit_test(test_bundled_names),
