@@ -8,20 +8,28 @@
 
 /* When the roof that applies (data_level) is inside the ECM data level: "only 4 % of the
  * bytes from L2-L3" (the share served beyond that roof); "" when both are the same level. */
-static void trickle_text(const rl_rooflines *o, char *buf, size_t len)
+/* "[only ]12 % of the bytes from L2-MEM": the share of the requested bytes served beyond
+ * level INNER (up to the ECM data level) */
+static void trickle_from(const rl_rooflines *o, int inner, const char *lead, char *buf,
+			 size_t len)
 {
 	buf[0] = '\0';
-	if (o->data_level >= o->ecm_level)
+	if (inner >= o->ecm_level)
 		return;
 	double share = 0;
-	for (int y = o->data_level + 1; y <= o->ecm_level; y++)
+	for (int y = inner + 1; y <= o->ecm_level; y++)
 		share += o->mem_share[y];
 	char from[24];
-	if (o->data_level + 1 == o->ecm_level)
+	if (inner + 1 == o->ecm_level)
 		snprintf(from, sizeof(from), "%s", o->level[o->ecm_level]);
 	else
-		snprintf(from, sizeof(from), "%s-%s", o->level[o->data_level + 1], o->level[o->ecm_level]);
-	snprintf(buf, len, "only %.2g %% of the bytes from %s", 100 * share, from);
+		snprintf(from, sizeof(from), "%s-%s", o->level[inner + 1], o->level[o->ecm_level]);
+	snprintf(buf, len, "%s%.2g %% of the bytes from %s", lead, 100 * share, from);
+}
+
+static void trickle_text(const rl_rooflines *o, char *buf, size_t len)
+{
+	trickle_from(o, o->data_level, "only ", buf, len);
 }
 
 static void table_bw_text(const rl_rf_source *s, char *buf, size_t len)
@@ -173,6 +181,22 @@ void rl_diag_roofline_model_note(const rl_rooflines *o, rl_rf_kind kind, char *b
 	}
 }
 
+/* the roof that binds the ECM point, as a user names it: "MEM roof", "latency ceiling",
+ * "peak (F_p)" */
+static void place_roof_name(const rl_rooflines *o, char *buf, size_t len)
+{
+	if (o->place_level >= 0)
+		snprintf(buf, len, "%s roof", o->place_name);
+	else if (!strcmp(o->place_name, "F_p"))
+		snprintf(buf, len, "peak (F_p)");
+	else
+		snprintf(buf, len, "%s ceiling", o->place_name);
+}
+
+/* One verdict: the ECM's dominant term says core- or memory-bound (the "bottleneck" before
+ * it); the CARM point of that same prediction is placed under the roof that binds it
+ * (model/roofline.c place_ecm_point), with the share of the bytes from beyond that roof
+ * when it is a cache level inside the data level. */
 void rl_diag_roofline_summary(const rl_report *r, char *buf, size_t len)
 {
 	if (!len)
@@ -183,28 +207,30 @@ void rl_diag_roofline_summary(const rl_report *r, char *buf, size_t len)
 		snprintf(buf, len, "no roofline (%s)", o && o->why[0] ? o->why : "not analysed");
 		return;
 	}
-	char a[32], c[32], g[32], t[80], tp[96] = "";
+	int lv = r->perf.data_level >= 0 ? r->perf.data_level : r->ecm.ntransfers;
+	rl_ecm_term term = rl_ecm_dominant_term(&r->ecm, lv);
+	const char *verdict = term.kind == RL_ECM_TERM_TRANSFER ? "memory-bound" : "core-bound";
+	char c[32], g[32], roof[48], t[80] = "";
 	rl_format_number3(o->carm_ai, c, sizeof(c));
-	/* the data level is the ECM's ("data in X" at the start of the note); a roof inside it
-	 * is said with the share of the bytes that come from beyond that roof */
-	trickle_text(o, t, sizeof(t));
-	if (t[0])
-		snprintf(tp, sizeof(tp), ": %s", t);
-	if (o->ceilings.valid && o->ceilings.bound_gflops < o->orm.bound_gflops) {
-		/* an in-core ceiling lies below every memory roof */
-		rl_format_number3(o->ceilings.bound_gflops, g, sizeof(g));
-		snprintf(buf, len, "core-bound (%s ceiling %s GFLOP/s below the %s roof; CARM AI %s "
-			 "flop/B, data in %s%s)", o->ceilings.bound, g, o->orm.bound, c,
-			 o->level[o->ecm_level], tp);
-	} else if (o->orm_limit >= 0) {
-		rl_format_number3(o->orm_ai[o->orm_limit], a, sizeof(a));
-		snprintf(buf, len, "memory-bound (ORM AI %s flop/B at %s, CARM AI %s flop/B under the "
-			 "%s roof%s)", a, o->level[o->orm_limit], c, o->carm.valid ? o->carm.bound : "?",
-			 tp);
-	} else {
-		rl_format_number3(o->peak_gflops, g, sizeof(g));
-		snprintf(buf, len, "compute-bound (F_p %s GFLOP/s; CARM AI %s flop/B)", g, c);
+	if (!(o->place_gflops > 0)) {
+		snprintf(buf, len, "%s (CARM AI %s flop/B)", verdict, c);
+		return;
 	}
+	rl_format_number3(o->place_gflops, g, sizeof(g));
+	place_roof_name(o, roof, sizeof(roof));
+	if (o->place_above) {
+		snprintf(buf, len, "%s; CARM AI %s flop/B: above every roof (%.0f %% of the %s, %s "
+			 "GFLOP/s): the roofline and ECM models disagree", verdict, c,
+			 100 * o->ecm_gflops / o->place_gflops, roof, g);
+		return;
+	}
+	if (o->place_level >= 0 && o->place_level < o->ecm_level) {
+		char share[64];
+		trickle_from(o, o->place_level, "", share, sizeof(share));
+		snprintf(t, sizeof(t), ": %s", share);
+	}
+	snprintf(buf, len, "%s; CARM AI %s flop/B at %.0f %% of the %s (%s GFLOP/s)%s", verdict, c,
+		 100 * o->ecm_gflops / o->place_gflops, roof, g, t);
 }
 
 int rl_diag_roofline_verbose_count(const rl_report *r)

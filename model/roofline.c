@@ -550,6 +550,7 @@ static void compute_ceilings(const rl_rf_input *in, rl_rooflines *o)
 	o->fp_fraction = bd->ninsns ? (double)nfp / bd->ninsns : 0;
 	o->code_simd = vec;
 	o->code_fma = fma;
+	o->code_addmul = addmul;
 	if (c->t_frontend > 0 && m->clock_ghz > 0) {
 		o->ceil_fp_fraction = flops_pass / c->t_frontend * m->clock_ghz;
 		src.kind = RL_RF_SRC_FP_FRACTION;
@@ -573,6 +574,46 @@ static void compute_ceilings(const rl_rf_input *in, rl_rooflines *o)
 	md->bound_gflops = bound;
 	snprintf(md->bound, sizeof(md->bound), "%s", what);
 	add_point(md, "ECM", o->carm_ai, o->ecm_gflops);
+}
+
+/* The roof that binds the ECM point: candidate NAME with value V (GFLOP/s at the point's AI)
+ * of LEVEL (-1: a ceiling or F_p) */
+static void place_candidate(rl_rooflines *o, const char *name, double v, int level)
+{
+	/* a roof is above the point when not below it by more than rounding (the latency
+	 * ceiling of a latency-bound loop is the ECM prediction itself) */
+	int above = v >= o->ecm_gflops * (1 - 1e-6);
+	if (!(v > 0))
+		return;
+	int better = o->place_gflops <= 0 ||
+		     (above && (o->place_above || v <= o->place_gflops)) ||
+		     (!above && o->place_above && v > o->place_gflops);
+	if (!better)
+		return;
+	snprintf(o->place_name, sizeof(o->place_name), "%s", name);
+	o->place_gflops = v;
+	o->place_level = level;
+	o->place_above = !above;
+}
+
+/* Which roof binds the ECM point (place_* of rl_rooflines): memory roofs of the levels the
+ * data comes from (L1 .. the ECM data level), the in-core ceilings that apply (the same
+ * rules as the ceilings' bound) and F_p; ties go to the outer level. */
+static void place_ecm_point(rl_rooflines *o)
+{
+	o->place_level = -1;
+	if (!(o->ecm_gflops > 0) || !(o->carm_ai > 0))
+		return;
+	place_candidate(o, "F_p", o->peak_gflops, -1);
+	if (!o->code_simd && o->fp_fraction > 0)
+		place_candidate(o, "no SIMD", o->ceil_no_simd, -1);
+	if (!o->code_fma && o->code_addmul)
+		place_candidate(o, "no FMA", o->ceil_no_fma, -1);
+	place_candidate(o, "latency", o->ceil_latency, -1);
+	place_candidate(o, "FP fraction", o->ceil_fp_fraction, -1);
+	for (int x = 0; x <= o->ecm_level; x++)
+		if (o->carm_bw[x] > 0)
+			place_candidate(o, o->level[x], o->carm_ai * o->carm_bw[x], x);
 }
 
 /* ------------------------------------------------------------------ entry points */
@@ -658,6 +699,7 @@ void rl_rooflines_compute(const rl_rf_input *in, rl_rooflines *o)
 	compute_orm(in, o);
 	compute_adcarm(in, o);
 	compute_ceilings(in, o);
+	place_ecm_point(o);
 	/* F_p roofs of ORM */
 	add_roof(&o->orm, 0, "F_p", 0, o->peak_gflops, &src);
 }

@@ -166,7 +166,18 @@ typedef struct rl_rooflines {
 	double ceil_no_simd, ceil_no_fma, ceil_latency, ceil_fp_fraction;   /* GFLOP/s, 0 unknown */
 	double fp_fraction;               /* FP instructions / all instructions of the pass */
 	int code_simd, code_fma;          /* 1: the code has SIMD FP instructions / FMAs */
+	int code_addmul;                  /* 1: the code has FP adds or multiplies */
 	rl_rf_model ceilings;
+
+	/* Where the ECM point (carm_ai, ecm_gflops) sits: under the lowest CARM roof at that AI
+	 * that is not below it - a memory roof of a level up to ecm_level, an in-core ceiling
+	 * that applies to the code, or F_p - the roof that binds it (the concise note's
+	 * placement).  place_above: no roof lies above the point (the models disagree; then the
+	 * highest roof). */
+	char place_name[RL_RF_NAME];
+	double place_gflops;
+	int place_level;                  /* level index of a memory roof, -1 for a ceiling or F_p */
+	int place_above;
 } rl_rooflines;
 
 /* What the models read: the generated code, its costs and traffic, the ECM of the nest and
