@@ -182,13 +182,13 @@ void rl_diag_roofline_model_note(const rl_rooflines *o, rl_rf_kind kind, char *b
 }
 
 /* the roof that binds the ECM point, as a user names it: "MEM roof", "latency ceiling",
- * "peak (F_p)" */
+ * "F_p peak" */
 static void place_roof_name(const rl_rooflines *o, char *buf, size_t len)
 {
 	if (o->place_level >= 0)
 		snprintf(buf, len, "%s roof", o->place_name);
 	else if (!strcmp(o->place_name, "F_p"))
-		snprintf(buf, len, "peak (F_p)");
+		snprintf(buf, len, "F_p peak");
 	else
 		snprintf(buf, len, "%s ceiling", o->place_name);
 }
