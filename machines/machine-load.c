@@ -616,13 +616,15 @@ static int load_calib_rule(rl_yaml_ctx *c, yaml_node_t *row, int i)
 {
 	static const rl_yaml_key spec[] = {
 		{ "rule", 1 }, { "rms", 1 }, { "max", 1 }, { "chosen", 0 }, { "source", 0 },
+		{ "serial_links", 0 },
 	};
 	static const char *const names[] = { "serial", "overlapping", "partial" };
-	yaml_node_t *r[5];
+	yaml_node_t *r[6];
 	char what[40];
-	int k, b;
+	int k, b, links;
 	snprintf(what, sizeof what, "calibration.rules[%d]", i);
-	return rl_yaml_check_mapping(c, row, what, spec, 5, r) ||
+	return rl_yaml_check_mapping(c, row, what, spec, 6, r) ||
+	       (r[5] && rl_yaml_get_int(c, r[5], "serial_links", 1, RL_MAX_LEVELS - 1, &links)) ||
 	       rl_yaml_get_enum(c, r[0], "rule", names, 3, "serial, overlapping, partial", &k) ||
 	       get_signed_percent(c, r[1], "rms") || get_signed_percent(c, r[2], "max") ||
 	       (r[3] && rl_yaml_get_bool(c, r[3], "chosen", &b)) || check_row_source(c, r[4])
