@@ -64,6 +64,7 @@ typedef struct level_info {
 typedef struct topo {
 	char vendor[16], model[128], host[64];
 	unsigned family, model_id, stepping;
+	int guest;                /* cpuinfo flags say "hypervisor": a virtual machine */
 	int ncpu, threads_per_core;
 	int nlev;
 	level_info lev[RL_MAX_LEVELS];
@@ -121,6 +122,8 @@ static void detect_topo(topo *t)
 			t->model_id = (unsigned)atoi(v);
 		else if (!strncmp(line, "stepping", 8) && !t->stepping)
 			t->stepping = (unsigned)atoi(v);
+		else if (!strncmp(line, "flags", 5) && strstr(v, " hypervisor"))
+			t->guest = 1;
 	}
 	if (f)
 		fclose(f);
@@ -695,14 +698,14 @@ static void record_group(bench_run *b, const bw_group *g, int memory)
  * a group (all cache levels; then memory) before round r + 1, so that a burst of other work
  * on a shared host spoils one repetition of many figures instead of all repetitions of one
  * figure, and the best of the repetitions is taken from quiet moments spread over the whole
- * run.  Cache levels: 3 x REPS repetitions of >= 3 ms, each preceded by >= 1 ms of untimed
+ * run.  Cache levels: 2 x REPS repetitions of >= 3 ms, each preceded by >= 1 ms of untimed
  * sweeps on every thread (steady cache state, woken vCPU); memory: REPS / 2 + 1 repetitions
  * of >= 60 ms.  0 or -1. */
 static int measure_bandwidths(bench_run *b)
 {
 	for (int memory = 0; memory < 2; memory++) {
 		bw_group g = { memory ? b->t.nlev : 0, memory ? b->nlev : b->t.nlev,
-			       memory ? (b->reps + 1) / 2 + 1 : 3 * b->reps, memory ? 60e6 : 1e6,
+			       memory ? (b->reps + 1) / 2 + 1 : 2 * b->reps, memory ? 60e6 : 1e6,
 			       memory ? 1 : 3, memory ? 0 : WARM_NS, 0 };
 		if (g.reps > MAXREPS) g.reps = MAXREPS;
 		if (alloc_group_buffers(b, &g) || plan_group(b, &g))
@@ -749,9 +752,10 @@ static void describe_host(bench_run *b, const char *name, const char *how)
 	const topo *t = &b->t;
 	snprintf(m->long_name, sizeof m->long_name, "%s", name ? name : t->model);
 	snprintf(m->description, sizeof m->description,
-		 "%s (%s family %u model %u stepping %u), %d cores x %d threads as seen by host '%s'",
-		 t->model, t->vendor, t->family, t->model_id, t->stepping, b->ncore,
-		 t->threads_per_core, t->host);
+		 "%s (%s family %u model %u stepping %u), %d cores x %d threads as seen by host "
+		 "'%s'%s", t->model, t->vendor, t->family, t->model_id, t->stepping, b->ncore,
+		 t->threads_per_core, t->host, t->guest ? "; one measured virtual-machine guest: "
+		 "its figures, not the whole chip's" : "");
 	snprintf(m->source, sizeof m->source, "measured: %s", how);
 	m->clock_ghz = b->ghz;
 	m->cores = b->ncore;
@@ -835,8 +839,8 @@ static void describe_calibration(bench_run *b, int wmax, const char *how)
 	rlb_cal_apply(&b->cal, m, how);
 	b->cal_ok = 1;
 	for (int L = 0; L < m->nlevels - 1; L++)
-		snprintf(m->levels[L].source, sizeof m->levels[L].source, "sysfs; fill/evict fitted "
-			 "(calibration), transfer = fill");
+		snprintf(m->levels[L].source, sizeof m->levels[L].source, "sysfs; fill/evict: "
+			 "calibration fit, transfer = fill");
 	snprintf(m->mem_source + strlen(m->mem_source), sizeof m->mem_source - strlen(m->mem_source),
 		 "; fill / evict: one core, ECM calibration fit");
 }
@@ -924,7 +928,7 @@ static void format_header(const bench_run *b, char *hdr, size_t len)
 		"Total run time %.0f s. Unstable figures (spread > %.0f %%) carry 'unstable: true'.\n"
 		"Load average (1 min) before / after: %s / %s (other work on the host makes runs slower,\n"
 		"never faster: the best of the repetitions is the machine's capability).",
-		3 * b->reps, (b->reps + 1) / 2 + 1, b->secs, UNSTABLE_PCT, b->load0, b->load1);
+		2 * b->reps, (b->reps + 1) / 2 + 1, b->secs, UNSTABLE_PCT, b->load0, b->load1);
 }
 
 /* write the machine to OUTPATH (stdout without one) and check that the file loads */
