@@ -95,8 +95,9 @@ void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *b
 	for (int b = 0; b < traffic->nboundaries; b++)
 		out->t_transfer[b] = rl_ecm_boundary_cycles(m, traffic, b);
 	int last = traffic->nboundaries - 1;
-	if (last >= 0)
-		out->t_mem_sat = rl_ecm_boundary_lines(traffic, last) * m->mem_cycles_per_line;
+	double sat = last >= 0 ? rl_ecm_boundary_lines(traffic, last) * m->mem_cycles_per_line : 0;
+	if (last >= 0 && out->t_transfer[last] > 0 && sat != out->t_transfer[last])
+		out->mem_sat_factor = sat / out->t_transfer[last];
 	rl_ecm_predict(m, out);
 }
 
@@ -104,5 +105,6 @@ double rl_ecm_mem_sat_cycles(const rl_ecm *e)
 {
 	if (e->ntransfers < 1)
 		return 0;
-	return e->t_mem_sat > 0 ? e->t_mem_sat : e->t_transfer[e->ntransfers - 1];
+	double t = e->t_transfer[e->ntransfers - 1];
+	return e->mem_sat_factor > 0 ? t * e->mem_sat_factor : t;
 }

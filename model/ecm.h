@@ -18,8 +18,9 @@ typedef struct rl_ecm {
 	double prediction[RL_MAX_LEVELS + 1];/* data in L1, L2, L3, MEM */
 	rl_overlap overlap;
 	int serial_links;                   /* RL_OVERLAP_PARTIAL: transfers adding to T_nOL */
-	double t_mem_sat;                   /* memory lines per unit x the chip's cycles per line
-					       (memory.bandwidth): the saturation term of scaling */
+	double mem_sat_factor;              /* the saturation term of scaling (memory lines per
+					       unit x the chip's cycles per line, memory.bandwidth)
+					       / the memory transfer term; 0 = 1 (they are equal) */
 } rl_ecm;
 
 /* Compose the ECM model from per-pass in-core cycles (scaled to the unit of work
@@ -45,7 +46,8 @@ double rl_ecm_level_cycles(rl_overlap overlap, int serial_links, double t_ol, do
 double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b);
 
 /* The memory term at the chip's bandwidth (saturation, multicore scaling), cy per unit of
- * work: t_mem_sat, or the memory transfer term when E has none (terms set by hand). */
+ * work: the memory transfer term x mem_sat_factor (which scales with it when advice changes
+ * the term). */
 double rl_ecm_mem_sat_cycles(const rl_ecm *e);
 
 /* Lines per unit of work crossing boundary B of T (loads + write-allocates + evictions). */

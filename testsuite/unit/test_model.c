@@ -280,8 +280,11 @@ static void test_fill_evict_terms(void **state)
 	assert_float_equal(e.t_transfer[0], 2.5, 1e-12);
 	assert_float_equal(e.t_transfer[1], 6, 1e-12);
 	assert_float_equal(e.t_transfer[2], 20, 1e-12);
-	assert_float_equal(e.t_mem_sat, 3 * 64 * 2.7 / 40, 1e-12);
-	assert_float_equal(rl_ecm_mem_sat_cycles(&e), 12.96, 1e-9);
+	assert_float_equal(rl_ecm_mem_sat_cycles(&e), 3 * 64 * 2.7 / 40, 1e-12);
+	/* advice that removes the memory term removes the saturation term with it */
+	rl_ecm after = e;
+	after.t_transfer[2] = 0;
+	assert_float_equal(rl_ecm_mem_sat_cycles(&after), 0, 0);
 	assert_float_equal(e.prediction[3], 20, 1e-12);
 	/* without per-direction figures the memory term is the chip's: unchanged ECM */
 	m.mem_fill_cycles = m.mem_evict_cycles = 0;
