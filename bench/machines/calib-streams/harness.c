@@ -1,9 +1,12 @@
 /* Times the kernels of kernels.c at working sets in L1, L2, L3 and memory on one pinned core
  * and prints cycles per unit of work (8 iterations, one line per array): the core clock from a
  * dependent add chain and a 3-cycle imul chain (the faster), not the TSC.  Best of 15 timings
- * of >= 2 ms after >= 5 ms of warm-up.  Usage: harness L1_BYTES L2_BYTES */
+ * of >= 2 ms after >= 5 ms of warm-up.  Usage: harness L1_BYTES L2_BYTES [huge]
+ * (huge: the arrays asked for 2 MiB pages, as roofline-bench's buffers; default: the 4 KiB
+ * pages an ordinary malloc gets where transparent huge pages are "madvise") */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +47,8 @@ static const struct { const char *name; kern_fn *f; int streams; } K[] = {
 
 int main(int argc, char **argv)
 {
-	if (argc != 3) return 2;
+	if (argc != 3 && argc != 4) return 2;
+	int huge = argc == 4;
 	long l1 = atol(argv[1]), l2 = atol(argv[2]);
 	long ws[4] = { l1 / 2, l2 / 2, 4 * l2, 512L << 20 };
 	const char *lv[4] = { "L1", "L2", "L3", "MEM" };
@@ -57,7 +61,10 @@ int main(int argc, char **argv)
 			double *a[4];
 			for (int s = 0; s < 4; s++) {
 				/* skewed like roofline-bench's streams (no 4K aliasing) */
-				char *p = aligned_alloc(2 << 20, (n * 8 + 8192 * 4 + (2 << 20)) / (2 << 20) * (2 << 20));
+				size_t sz = (n * 8 + 8192 * 4 + (2 << 20)) / (2 << 20) * (2 << 20);
+				char *p = aligned_alloc(2 << 20, sz);
+				if (huge)
+					madvise(p, sz, MADV_HUGEPAGE);
 				a[s] = (double *)(p + s * (17 * 64 + 4096 * 5));
 				for (long i = 0; i < n; i++) a[s][i] = 1.0;
 			}
