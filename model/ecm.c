@@ -98,6 +98,13 @@ void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *b
 	double sat = last >= 0 ? rl_ecm_boundary_lines(traffic, last) * m->mem_cycles_per_line : 0;
 	if (last >= 0 && out->t_transfer[last] > 0 && sat != out->t_transfer[last])
 		out->mem_sat_factor = sat / out->t_transfer[last];
+	/* one core's costs per direction and both bandwidths of one benchmark measured: the chip
+	   serves B / B_1core cores' worth of the one-core demand, whatever the kernel's mix (the
+	   chip's bandwidth is measured for one mix; costing evictions at it would make one core
+	   slower than its own measured costs) */
+	if (last >= 0 && m->mem_fill_cycles > 0 && m->mem_bandwidth_1core_gbs > 0 &&
+	    m->mem_bandwidth_gbs > 0)
+		out->mem_sat_factor = m->mem_bandwidth_1core_gbs / m->mem_bandwidth_gbs;
 	rl_ecm_predict(m, out);
 }
 

@@ -286,6 +286,12 @@ static void test_fill_evict_terms(void **state)
 	after.t_transfer[2] = 0;
 	assert_float_equal(rl_ecm_mem_sat_cycles(&after), 0, 0);
 	assert_float_equal(e.prediction[3], 20, 1e-12);
+	/* with the one-core bandwidth of the same benchmark (20 of 40 GB/s): half the one-core
+	   memory term, 20 x 0.5 = 10 cy - one core never exceeds the chip */
+	m.mem_bandwidth_1core_gbs = 20;
+	rl_ecm_compose(&m, &core, NULL, &tr, &e);
+	assert_float_equal(rl_ecm_mem_sat_cycles(&e), 10, 1e-12);
+	m.mem_bandwidth_1core_gbs = 0;
 	/* without per-direction figures the memory term is the chip's: unchanged ECM */
 	m.mem_fill_cycles = m.mem_evict_cycles = 0;
 	rl_ecm_compose(&m, &core, NULL, &tr, &e);
