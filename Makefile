@@ -48,8 +48,8 @@ $(BUILD)/%.o: %.cc $(HEADERS) | deps
 	$(CXX_FOR_CC) $(PLUGIN_CXXFLAGS) -c -o $@ $<
 
 # roofline-bench: host characterisation tool (machines/bench/, not part of the plugin)
-BENCH_SRCS := $(wildcard machines/bench/*.c machines/*.c)
-roofline-bench: $(BENCH_SRCS) $(wildcard machines/bench/*.h machines/*.h)
+BENCH_SRCS := $(wildcard machines/bench/*.c machines/*.c) model/ecm.c polyhedral/traffic.c polyhedral/nest.c
+roofline-bench: $(BENCH_SRCS) $(wildcard machines/bench/*.h machines/*.h) model/ecm.h polyhedral/traffic.h
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -I. -O2 -g -o $@ $(BENCH_SRCS) -lyaml -lm -lpthread
 
 # roofline-report: JSON remarks of a build -> one HTML report (docs/report.md).  Its own

@@ -215,10 +215,26 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 			 r->lc_why[0] ? r->lc_why : "no memory access");
 		return;
 	}
-	char f[32];
+	char f[32], per[96] = "";
 	rl_format_number(lc->factor, f, sizeof(f));
-	snprintf(buf, len, "roofline: layer conditions (%s of each cache, %d thread%s):", f,
-		 lc->threads, lc->threads == 1 ? "" : "s");
+	const rl_machine *m = r->machine;
+	int per_level = 0;
+	for (int c = 0; m && c < m->nlevels; c++)
+		per_level |= m->levels[c].lc_factor > 0;
+	/* the machine gives a factor for some levels (effective capacity): name each level's */
+	for (int d = 0; per_level && d < m->nlevels; d++) {
+		char g[32];
+		size_t used = strlen(per);
+		rl_format_number(m->levels[d].lc_factor > 0 ? m->levels[d].lc_factor : lc->factor, g,
+				 sizeof(g));
+		snprintf(per + used, sizeof(per) - used, "%s%s %s", d ? ", " : "", m->levels[d].name, g);
+	}
+	if (per[0])
+		snprintf(buf, len, "roofline: layer conditions (%s of the caches, %d thread%s):", per,
+			 lc->threads, lc->threads == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "roofline: layer conditions (%s of each cache, %d thread%s):", f,
+			 lc->threads, lc->threads == 1 ? "" : "s");
 	for (int c = 0; c < lc->nlevels; c++)
 		for (int k = 0; k < lc->levels[c].ncond; k++) {
 			const char *state = lc->levels[c].cond[k].holds == 1 ? "holds"

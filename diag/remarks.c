@@ -17,7 +17,7 @@ struct rl_remarks {
 
 static const char *overlap_name(rl_overlap o)
 {
-	return o == RL_OVERLAP_SERIAL ? "serial" : "zen";
+	return o == RL_OVERLAP_SERIAL ? "serial" : o == RL_OVERLAP_ZEN ? "zen" : "partial";
 }
 
 static json_t *machine_json(const rl_machine *m)

@@ -64,7 +64,8 @@ void rl_diag_roofline_source(const rl_rf_source *s, char *buf, size_t len)
 	case RL_RF_SRC_MEM_CHIP: snprintf(buf, len, "memory.bandwidth (chip)"); break;
 	case RL_RF_SRC_ECM_VIEW:
 		snprintf(buf, len, "line / (L1 load + transfers to %s, ECM %s rule) x clock", s->level,
-			 s->overlap == RL_OVERLAP_SERIAL ? "serial" : "zen");
+			 s->overlap == RL_OVERLAP_SERIAL ? "serial"
+			 : s->overlap == RL_OVERLAP_ZEN ? "zen" : "partial");
 		break;
 	case RL_RF_SRC_PEAK: snprintf(buf, len, "peak"); break;
 	case RL_RF_SRC_ADCARM_ROWS:

@@ -112,23 +112,41 @@ static int check_row_source(rl_yaml_ctx *c, yaml_node_t *n)
 
 /* ------------------------------------------------------------------ ecm */
 
+/* ecm.overlap (and serial_links, which only the partial rule takes) */
+static int load_overlap(rl_yaml_ctx *c, yaml_node_t *ov, yaml_node_t *links, rl_machine *m)
+{
+	static const char *const names[] = { "serial", "zen", "overlapping", "partial" };
+	static const rl_overlap rule[] = { RL_OVERLAP_SERIAL, RL_OVERLAP_ZEN, RL_OVERLAP_ZEN,
+					   RL_OVERLAP_PARTIAL };
+	int k;
+	if (rl_yaml_get_enum(c, ov, "overlap", names, 4, "serial, zen, overlapping, partial", &k))
+		return -1;
+	m->overlap = rule[k];
+	m->serial_links = 1;
+	if (links && m->overlap != RL_OVERLAP_PARTIAL)
+		return rl_yaml_fail(c, links, "expected no 'serial_links' with overlap '%s' (only "
+				    "the partial rule takes it)", names[k]);
+	if (links && rl_yaml_get_int(c, links, "serial_links", 1, RL_MAX_LEVELS - 1,
+				     &m->serial_links))
+		return -1;
+	return 0;
+}
+
+/* The layer-condition factor when a file gives none: the C/2 of Stengel et al., "Quantifying
+ * performance bottlenecks of stencil computations using the Execution-Cache-Memory model"
+ * (ICS 2015), measured on Sandy Bridge. */
+#define RL_LC_FACTOR_DEFAULT 0.5
+
 static int load_ecm(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 {
 	static const rl_yaml_key spec[] = {
-		{ "overlap", 1 }, { "nonoverlapping", 1 }, { "lc_safety_factor", 1 }, { "source", 0 },
+		{ "overlap", 1 }, { "nonoverlapping", 1 }, { "lc_safety_factor", 0 }, { "source", 0 },
+		{ "serial_links", 0 },
 	};
-	yaml_node_t *v[4];
+	yaml_node_t *v[5];
 	char gotbuf[64];
-	if (rl_yaml_check_mapping(c, n, "ecm", spec, 4, v))
+	if (rl_yaml_check_mapping(c, n, "ecm", spec, 5, v) || load_overlap(c, v[0], v[4], m))
 		return -1;
-	const char *ov = rl_yaml_scalar(v[0]);
-	if (ov && !strcmp(ov, "serial"))
-		m->overlap = RL_OVERLAP_SERIAL;
-	else if (ov && !strcmp(ov, "zen"))
-		m->overlap = RL_OVERLAP_ZEN;
-	else
-		return rl_yaml_fail(c, v[0], "expected 'serial' or 'zen' for 'overlap', got %s",
-				    GOT(v[0]));
 	if (v[1]->type != YAML_SEQUENCE_NODE)
 		return rl_yaml_fail(c, v[1], "expected a list of unit names for 'nonoverlapping', "
 				    "got %s", GOT(v[1]));
@@ -142,7 +160,8 @@ static int load_ecm(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 			return -1;
 		m->n_nonoverlapping++;
 	}
-	if (rl_yaml_get_real(c, v[2], "lc_safety_factor", 0.0, 0, 1.0, &m->lc_safety_factor))
+	m->lc_safety_factor = RL_LC_FACTOR_DEFAULT;
+	if (v[2] && rl_yaml_get_real(c, v[2], "lc_safety_factor", 0.0, 0, 1.0, &m->lc_safety_factor))
 		return -1;
 	if (v[3] && rl_yaml_get_text(c, v[3], "source", m->ecm_source, sizeof m->ecm_source, 1))
 		return -1;
@@ -153,7 +172,7 @@ static int load_ecm(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 
 /* values of one cache level, indexed as in the spec of load_cache_level */
 enum { CK_NAME, CK_SIZE, CK_LINE, CK_WAYS, CK_SHARED, CK_WA, CK_VICTIM, CK_TRANSFER,
-       CK_SOURCE, CK_COUNT };
+       CK_SOURCE, CK_FILL, CK_EVICT, CK_LCF, CK_COUNT };
 
 /* size, line and ways of level I (V: its values) */
 static int load_cache_geometry(rl_yaml_ctx *c, yaml_node_t **v, int i, rl_machine *m)
@@ -185,8 +204,8 @@ static int load_cache_geometry(rl_yaml_ctx *c, yaml_node_t **v, int i, rl_machin
 	return 0;
 }
 
-/* 'transfer' of level L: "N cy/CL" or "N B/cy" -> cycles per line */
-static int load_cache_transfer(rl_yaml_ctx *c, yaml_node_t *n, rl_cache_level *L)
+/* a transfer time "N cy/CL" or "N B/cy" (LINE bytes per line) for KEY -> cycles per line */
+static int get_transfer(rl_yaml_ctx *c, yaml_node_t *n, const char *key, int line, double *out)
 {
 	char gotbuf[64];
 	const char *e;
@@ -194,18 +213,44 @@ static int load_cache_transfer(rl_yaml_ctx *c, yaml_node_t *n, rl_cache_level *L
 	if (rl_yaml_number_unit(n, &x, &e))
 		goto bad;
 	if (!strcmp(e, "cy/CL"))
-		L->cycles_per_line = x;
+		*out = x;
 	else if (!strcmp(e, "B/cy"))
-		L->cycles_per_line = x > 0 ? (double)L->line / x : 0;
+		*out = x > 0 ? (double)line / x : 0;
 	else
 		goto bad;
-	if (!(L->cycles_per_line > 0) || L->cycles_per_line > 1e4)
-		return rl_yaml_fail(c, n, "expected a positive transfer time for 'transfer', got %s",
+	if (!(*out > 0) || *out > 1e4)
+		return rl_yaml_fail(c, n, "expected a positive transfer time for '%s', got %s", key,
 				    GOT(n));
 	return 0;
 bad:
 	return rl_yaml_fail(c, n, "expected a transfer time with unit (cy/CL, B/cy) for "
-			    "'transfer', got %s", GOT(n));
+			    "'%s', got %s", key, GOT(n));
+}
+
+static int load_cache_transfer(rl_yaml_ctx *c, yaml_node_t *n, rl_cache_level *L)
+{
+	return get_transfer(c, n, "transfer", L->line, &L->cycles_per_line);
+}
+
+/* optional 'fill' and 'evict' (both or neither; not on the last level) and 'lc_factor' of
+ * level I (of COUNT; V: its values; ITEM: its mapping) */
+static int load_cache_directions(rl_yaml_ctx *c, yaml_node_t *item, yaml_node_t **v, int i,
+				 int count, rl_cache_level *L)
+{
+	L->fill_cycles = L->evict_cycles = L->lc_factor = 0;
+	if (v[CK_LCF] && rl_yaml_get_real(c, v[CK_LCF], "lc_factor", 0.0, 0, 1.0, &L->lc_factor))
+		return -1;
+	if (!v[CK_FILL] && !v[CK_EVICT])
+		return 0;
+	yaml_node_t *given = v[CK_FILL] ? v[CK_FILL] : v[CK_EVICT];
+	if (i == count - 1)
+		return rl_yaml_fail(c, given, "expected no 'fill' / 'evict' on the last cache level: "
+				    "its link to memory is memory.fill / memory.evict");
+	if (!v[CK_FILL] || !v[CK_EVICT])
+		return rl_yaml_fail(c, item, "expected required key '%s' in 'caches[%d]' (fill and "
+				    "evict come together)", v[CK_FILL] ? "evict" : "fill", i);
+	return get_transfer(c, v[CK_FILL], "fill", L->line, &L->fill_cycles) ||
+	       get_transfer(c, v[CK_EVICT], "evict", L->line, &L->evict_cycles) ? -1 : 0;
 }
 
 /* caches[I] (of COUNT) from ITEM */
@@ -214,6 +259,7 @@ static int load_cache_level(rl_yaml_ctx *c, yaml_node_t *item, int i, int count,
 	static const rl_yaml_key spec[CK_COUNT] = {
 		{ "name", 1 }, { "size", 1 }, { "line", 1 }, { "ways", 0 }, { "shared_by", 0 },
 		{ "write_allocate", 0 }, { "victim", 0 }, { "transfer", 0 }, { "source", 0 },
+		{ "fill", 0 }, { "evict", 0 }, { "lc_factor", 0 },
 	};
 	yaml_node_t *v[CK_COUNT];
 	rl_cache_level *L = &m->levels[i];
@@ -251,7 +297,7 @@ static int load_cache_level(rl_yaml_ctx *c, yaml_node_t *item, int i, int count,
 	if (v[CK_SOURCE] &&
 	    rl_yaml_get_text(c, v[CK_SOURCE], "source", L->source, sizeof L->source, 1))
 		return -1;
-	return 0;
+	return load_cache_directions(c, item, v, i, count, L);
 }
 
 static int load_caches(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
@@ -279,11 +325,20 @@ static int load_memory(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 {
 	static const rl_yaml_key spec[] = {
 		{ "bandwidth", 1 }, { "benchmark", 1 }, { "single_core_bandwidth", 0 }, { "source", 0 },
+		{ "fill", 0 }, { "evict", 0 },
 	};
 	static const char *const benches[] = { "update", "load", "copy", "triad", "stream" };
-	yaml_node_t *v[4];
+	yaml_node_t *v[6];
 	char gotbuf[64];
-	if (rl_yaml_check_mapping(c, n, "memory", spec, 4, v))
+	if (rl_yaml_check_mapping(c, n, "memory", spec, 6, v))
+		return -1;
+	int line = m->nlevels > 0 ? m->levels[0].line : 64;
+	m->mem_fill_cycles = m->mem_evict_cycles = 0;
+	if ((v[4] != NULL) != (v[5] != NULL))
+		return rl_yaml_fail(c, n, "expected required key '%s' in 'memory' (fill and evict "
+				    "come together)", v[4] ? "evict" : "fill");
+	if (v[4] && (get_transfer(c, v[4], "fill", line, &m->mem_fill_cycles) ||
+		     get_transfer(c, v[5], "evict", line, &m->mem_evict_cycles)))
 		return -1;
 	if (rl_yaml_get_quantity(c, v[0], "bandwidth", "bandwidth", bw_units, 2, "GB/s, MB/s",
 				 &m->mem_bandwidth_gbs))
@@ -511,7 +566,95 @@ static const figure_table flops_table = { "peak_flops", "peak", RL_MAX_FLOPS, fl
 /* ------------------------------------------------------------------ top level */
 
 enum { TK_SCHEMA, TK_NAME, TK_DESC, TK_SOURCE, TK_CLOCK, TK_CORES, TK_ECM, TK_CACHES,
-       TK_MEMORY, TK_INCORE, TK_BW, TK_FLOPS, TK_HOST, TK_COUNT };
+       TK_MEMORY, TK_INCORE, TK_BW, TK_FLOPS, TK_CALIB, TK_HOST, TK_COUNT };
+
+/* ------------------------------------------------------------------ calibration */
+
+/* a signed percentage "-4.2 %" (or a plain number) for KEY, |v| <= 1000 */
+static int get_signed_percent(rl_yaml_ctx *c, yaml_node_t *n, const char *key)
+{
+	char gotbuf[64];
+	const char *e;
+	double v;
+	if (rl_yaml_number_unit(n, &v, &e) || (*e && strcmp(e, "%")) || fabs(v) > 1000)
+		return rl_yaml_fail(c, n, "expected a percentage in -1000..1000 (a number, "
+				    "optionally with '%%') for '%s', got %s", key, GOT(n));
+	return 0;
+}
+
+/* one row of calibration.rows: a calibration kernel at a level, measured vs predicted */
+static int load_calib_row(rl_yaml_ctx *c, yaml_node_t *row, int i, const rl_machine *m)
+{
+	static const rl_yaml_key spec[] = {
+		{ "kernel", 1 }, { "level", 1 }, { "measured", 1 }, { "predicted", 1 },
+		{ "residual", 1 }, { "fitted", 0 },
+	};
+	yaml_node_t *r[6];
+	char what[40], text[32], gotbuf[64];
+	double x;
+	int b;
+	snprintf(what, sizeof what, "calibration.rows[%d]", i);
+	if (rl_yaml_check_mapping(c, row, what, spec, 6, r) ||
+	    rl_yaml_get_text(c, r[0], "kernel", text, sizeof text, 0) ||
+	    rl_yaml_get_text(c, r[1], "level", text, sizeof text, 0))
+		return -1;
+	int known = !strcmp(text, "MEM");
+	for (int l = 0; l < m->nlevels; l++)
+		known |= !strcmp(text, m->levels[l].name);
+	if (!known)
+		return rl_yaml_fail(c, r[1], "expected a cache name of 'caches' or MEM for 'level', "
+				    "got %s", GOT(r[1]));
+	if (get_cycles(c, r[2], "measured", &x) || get_cycles(c, r[3], "predicted", &x) ||
+	    get_signed_percent(c, r[4], "residual") ||
+	    (r[5] && rl_yaml_get_bool(c, r[5], "fitted", &b)))
+		return -1;
+	return 0;
+}
+
+/* one row of calibration.rules: the residuals of a composition rule over the fitted kernels */
+static int load_calib_rule(rl_yaml_ctx *c, yaml_node_t *row, int i)
+{
+	static const rl_yaml_key spec[] = {
+		{ "rule", 1 }, { "rms", 1 }, { "max", 1 }, { "chosen", 0 }, { "source", 0 },
+		{ "serial_links", 0 },
+	};
+	static const char *const names[] = { "serial", "overlapping", "partial" };
+	yaml_node_t *r[6];
+	char what[40];
+	int k, b, links;
+	snprintf(what, sizeof what, "calibration.rules[%d]", i);
+	return rl_yaml_check_mapping(c, row, what, spec, 6, r) ||
+	       (r[5] && rl_yaml_get_int(c, r[5], "serial_links", 1, RL_MAX_LEVELS - 1, &links)) ||
+	       rl_yaml_get_enum(c, r[0], "rule", names, 3, "serial, overlapping, partial", &k) ||
+	       get_signed_percent(c, r[1], "rms") || get_signed_percent(c, r[2], "max") ||
+	       (r[3] && rl_yaml_get_bool(c, r[3], "chosen", &b)) || check_row_source(c, r[4])
+		       ? -1 : 0;
+}
+
+/* calibration (optional, written by roofline-bench): how well the file's link costs and rule
+ * reproduce the kernels they were fitted on (and held-out ones); checked, the rows counted */
+static int load_calibration(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
+{
+	static const rl_yaml_key spec[] = { { "rows", 1 }, { "rules", 0 }, { "source", 0 } };
+	yaml_node_t *v[3];
+	char gotbuf[64];
+	if (rl_yaml_check_mapping(c, n, "calibration", spec, 3, v) || check_row_source(c, v[2]))
+		return -1;
+	for (int k = 0; k < 2; k++)
+		if (v[k] && v[k]->type != YAML_SEQUENCE_NODE)
+			return rl_yaml_fail(c, v[k], "expected a list for '%s', got %s",
+					    k ? "rules" : "rows", GOT(v[k]));
+	for (int i = 0; v[1] && i < rl_yaml_list_len(v[1]); i++)
+		if (load_calib_rule(c, rl_yaml_list_item(c, v[1], i), i))
+			return -1;
+	m->ncalib = 0;
+	for (int i = 0; i < rl_yaml_list_len(v[0]); i++) {
+		if (load_calib_row(c, rl_yaml_list_item(c, v[0], i), i, m))
+			return -1;
+		m->ncalib++;
+	}
+	return 0;
+}
 
 /* what the sections cannot check alone (V: the top-level values) */
 static int check_across_sections(rl_yaml_ctx *c, yaml_node_t **v, const rl_machine *m)
@@ -576,7 +719,8 @@ static int load_root(rl_yaml_ctx *c, yaml_node_t *root, rl_machine *m)
 	static const rl_yaml_key spec[TK_COUNT] = {
 		{ "schema", 1 }, { "name", 0 }, { "description", 0 }, { "source", 0 },
 		{ "clock", 1 }, { "cores", 1 }, { "ecm", 1 }, { "caches", 1 }, { "memory", 1 },
-		{ "incore", 1 }, { "bandwidths", 0 }, { "peak_flops", 0 }, { "host", 0 },
+		{ "incore", 1 }, { "bandwidths", 0 }, { "peak_flops", 0 }, { "calibration", 0 },
+		{ "host", 0 },
 	};
 	yaml_node_t *v[TK_COUNT];
 	char gotbuf[64];
@@ -598,6 +742,8 @@ static int load_root(rl_yaml_ctx *c, yaml_node_t *root, rl_machine *m)
 		return -1;
 	if (v[TK_FLOPS] && load_figure_table(c, v[TK_FLOPS], &flops_table, &m->nflops,
 					     m->flops_source, sizeof m->flops_source, m))
+		return -1;
+	if (v[TK_CALIB] && load_calibration(c, v[TK_CALIB], m))
 		return -1;
 	if (v[TK_HOST] && load_host(c, v[TK_HOST], m))
 		return -1;

@@ -19,7 +19,10 @@ extern "C" {
 
 typedef enum rl_overlap {
 	RL_OVERLAP_SERIAL,  /* Intel: T = max(T_OL, T_nOL + sum of all transfers) */
-	RL_OVERLAP_ZEN      /* AMD Zen 2+: T = max(T_OL, T_nOL, T_L1L2, T_L2L3, T_L3Mem) */
+	RL_OVERLAP_ZEN,     /* fully overlapping (AMD Zen 2+): T = max(T_OL, T_nOL, T_L1L2, T_L2L3,
+			       T_L3Mem); the file says `zen` or `overlapping` */
+	RL_OVERLAP_PARTIAL  /* partial: the innermost serial_links transfers add to T_nOL, the
+			       outer ones overlap: T = max(T_OL, T_nOL + T_L1L2 [+ ...], T_outer...) */
 } rl_overlap;
 
 typedef struct rl_cache_level {
@@ -33,6 +36,12 @@ typedef struct rl_cache_level {
 	double cycles_per_line;  /* transfer of one line between this level and the next
 				    outer one (L1: L1<->L2), in core cycles */
 	char source[160];        /* provenance text of the figures (may be truncated) */
+	/* optional, measured per direction (roofline-bench); 0 = not given: cycles_per_line for
+	   both.  Cycles per line filled into this level from the next outer one / evicted from
+	   this level to the next outer one. */
+	double fill_cycles, evict_cycles;
+	double lc_factor;        /* layer conditions: usable fraction of this level (effective /
+				    nominal capacity); 0 = the machine's lc_safety_factor */
 } rl_cache_level;
 
 /* Instruction classes: the rows of the machine's class table (incore.instructions); port
@@ -94,6 +103,7 @@ typedef struct rl_machine {
 	double clock_ghz;
 	int cores;                  /* cores of one chip (socket) */
 	rl_overlap overlap;
+	int serial_links;           /* RL_OVERLAP_PARTIAL: innermost transfers adding to T_nOL */
 	double lc_safety_factor;    /* fraction of a cache usable for layer conditions */
 	int nlevels;
 	rl_cache_level levels[RL_MAX_LEVELS];
@@ -111,6 +121,11 @@ typedef struct rl_machine {
 	char incore_source[256];
 	char mem_benchmark[16];     /* memory.benchmark: "update", "load", "copy", "triad", "stream" */
 	double mem_bandwidth_1core_gbs; /* memory.single_core_bandwidth, GB/s; 0 = not given */
+	/* memory.fill / memory.evict: one core's cycles per line read from / written to memory
+	   (limited by the core's outstanding misses, not the memory interface); 0 = not given:
+	   the ECM model uses mem_cycles_per_line (the chip's bandwidth) for both */
+	double mem_fill_cycles, mem_evict_cycles;
+	int ncalib;                 /* rows of the optional `calibration` block (checked) */
 	char port_table[64];        /* incore.port_table: name of a table in machines/ports/
 				       (e.g. "snb", "glc", "zen4"); "" = not given */
 	/* tables of measured / published figures; empty when not given */

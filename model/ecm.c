@@ -1,5 +1,7 @@
 /* ECM composition (Stengel et al., ICS 2015, for the serial Intel rule; RRZE's Zen models for the
- * overlapping AMD rule, see docs/model.md). */
+ * overlapping AMD rule; a partial rule in which the innermost transfers serialise with the loads
+ * and the outer ones overlap, as Hofmann et al. 2020 describe for some processors; the machine
+ * file names the rule: docs/model.md). */
 #include "model/ecm.h"
 
 #include <string.h>
@@ -9,22 +11,27 @@ static double max2(double a, double b)
 	return a > b ? a : b;
 }
 
-double rl_ecm_level_cycles(rl_overlap overlap, double t_ol, double t_nol, const double *t, int k)
+double rl_ecm_level_cycles(rl_overlap overlap, int serial_links, double t_ol, double t_nol,
+			   const double *t, int k)
 {
-	double serial = t_nol, overlapped = max2(t_ol, t_nol);
+	int nser = overlap == RL_OVERLAP_SERIAL ? k : overlap == RL_OVERLAP_ZEN ? 0 : serial_links;
+	double serial = t_nol, rest = t_ol;
 	for (int b = 0; b < k; b++) {
-		serial += t[b];
-		overlapped = max2(overlapped, t[b]);
+		if (b < nser)
+			serial += t[b];
+		else
+			rest = max2(rest, t[b]);
 	}
-	return overlap == RL_OVERLAP_SERIAL ? max2(t_ol, serial) : overlapped;
+	return max2(serial, rest);
 }
 
 void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm)
 {
 	ecm->overlap = m->overlap;
+	ecm->serial_links = m->serial_links;
 	for (int l = 0; l <= ecm->ntransfers; l++)
-		ecm->prediction[l] = rl_ecm_level_cycles(m->overlap, ecm->t_ol, ecm->t_nol,
-							 ecm->t_transfer, l);
+		ecm->prediction[l] = rl_ecm_level_cycles(m->overlap, m->serial_links, ecm->t_ol,
+							 ecm->t_nol, ecm->t_transfer, l);
 }
 
 double rl_ecm_boundary_lines(const rl_traffic *t, int b)
@@ -52,12 +59,28 @@ rl_ecm_term rl_ecm_dominant_term(const rl_ecm *e, int level)
 	return term;
 }
 
-/* Cycles per line crossing boundary B (B == nlevels-1 is the memory interface). */
+/* Cycles per line crossing boundary B (B == nlevels-1 is the memory interface) at the chip's
+ * bandwidth (the ECM papers' transfer term; the saturation figure). */
 static double boundary_cycles_per_line(const rl_machine *m, int b)
 {
 	if (b == m->nlevels - 1)
 		return m->mem_cycles_per_line;
 	return m->levels[b].cycles_per_line;
+}
+
+double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b)
+{
+	double fill = 0, evict = 0;
+	if (b == m->nlevels - 1) {
+		fill = m->mem_fill_cycles;
+		evict = m->mem_evict_cycles;
+	} else if (b < m->nlevels - 1) {
+		fill = m->levels[b].fill_cycles;
+		evict = m->levels[b].evict_cycles;
+	}
+	if (fill > 0 && evict > 0)
+		return (t->load_lines[b] + t->wa_lines[b]) * fill + t->evict_lines[b] * evict;
+	return rl_ecm_boundary_lines(t, b) * boundary_cycles_per_line(m, b);
 }
 
 void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *body,
@@ -69,8 +92,26 @@ void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *b
 	out->t_ol = core->t_ol * scale;
 	out->t_nol = core->t_nol * scale;
 	out->ntransfers = traffic->nboundaries;
-	for (int b = 0; b < traffic->nboundaries; b++) {
-		out->t_transfer[b] = rl_ecm_boundary_lines(traffic, b) * boundary_cycles_per_line(m, b);
-	}
+	for (int b = 0; b < traffic->nboundaries; b++)
+		out->t_transfer[b] = rl_ecm_boundary_cycles(m, traffic, b);
+	int last = traffic->nboundaries - 1;
+	double sat = last >= 0 ? rl_ecm_boundary_lines(traffic, last) * m->mem_cycles_per_line : 0;
+	if (last >= 0 && out->t_transfer[last] > 0 && sat != out->t_transfer[last])
+		out->mem_sat_factor = sat / out->t_transfer[last];
+	/* one core's costs per direction and both bandwidths of one benchmark measured: the chip
+	   serves B / B_1core cores' worth of the one-core demand, whatever the kernel's mix (the
+	   chip's bandwidth is measured for one mix; costing evictions at it would make one core
+	   slower than its own measured costs) */
+	if (last >= 0 && m->mem_fill_cycles > 0 && m->mem_bandwidth_1core_gbs > 0 &&
+	    m->mem_bandwidth_gbs > 0)
+		out->mem_sat_factor = m->mem_bandwidth_1core_gbs / m->mem_bandwidth_gbs;
 	rl_ecm_predict(m, out);
+}
+
+double rl_ecm_mem_sat_cycles(const rl_ecm *e)
+{
+	if (e->ntransfers < 1)
+		return 0;
+	double t = e->t_transfer[e->ntransfers - 1];
+	return e->mem_sat_factor > 0 ? t * e->mem_sat_factor : t;
 }

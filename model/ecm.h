@@ -17,6 +17,10 @@ typedef struct rl_ecm {
 	double t_transfer[RL_MAX_LEVELS];   /* cy per unit of work at each boundary */
 	double prediction[RL_MAX_LEVELS + 1];/* data in L1, L2, L3, MEM */
 	rl_overlap overlap;
+	int serial_links;                   /* RL_OVERLAP_PARTIAL: transfers adding to T_nOL */
+	double mem_sat_factor;              /* the saturation term of scaling (memory lines per
+					       unit x the chip's cycles per line, memory.bandwidth)
+					       / the memory transfer term; 0 = 1 (they are equal) */
 } rl_ecm;
 
 /* Compose the ECM model from per-pass in-core cycles (scaled to the unit of work
@@ -29,8 +33,22 @@ void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm);
 
 /* The overlap rule, its one home: cycles with the data in level K (0 = L1) from the in-core
  * terms and the transfers T[0..K-1].  Serial (Intel): max(T_OL, T_nOL + T[0] + ... + T[K-1]);
- * zen: max(T_OL, T_nOL, T[0], ..., T[K-1]). */
-double rl_ecm_level_cycles(rl_overlap overlap, double t_ol, double t_nol, const double *t, int k);
+ * zen (fully overlapping): max(T_OL, T_nOL, T[0], ..., T[K-1]); partial: the first
+ * SERIAL_LINKS transfers add to T_nOL, the others overlap:
+ * max(T_OL, T_nOL + T[0] + ... + T[s-1], T[s], ..., T[K-1]). */
+double rl_ecm_level_cycles(rl_overlap overlap, int serial_links, double t_ol, double t_nol,
+			   const double *t, int k);
+
+/* The transfer term of boundary B of T on M, cy per unit of work: fills (loads +
+ * write-allocates) x the link's fill cost + evictions x its evict cost where the machine gives
+ * them per direction (memory: one core's cost), else all lines x the link's cycles per line
+ * (memory: the chip's bandwidth). */
+double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b);
+
+/* The memory term at the chip's bandwidth (saturation, multicore scaling), cy per unit of
+ * work: the memory transfer term x mem_sat_factor (which scales with it when advice changes
+ * the term). */
+double rl_ecm_mem_sat_cycles(const rl_ecm *e);
 
 /* Lines per unit of work crossing boundary B of T (loads + write-allocates + evictions). */
 double rl_ecm_boundary_lines(const rl_traffic *t, int b);

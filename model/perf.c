@@ -49,7 +49,7 @@ double rl_perf_ecm_at_level(const rl_ecm *e, int lv, int n, double work, double 
 	if (lv < 0 || lv > nt)
 		lv = nt;
 	if (lv == nt && nt > 0)
-		return rl_perf_scaled(n, work, clock_ghz, e->prediction[nt], e->t_transfer[nt - 1]);
+		return rl_perf_scaled(n, work, clock_ghz, e->prediction[nt], rl_ecm_mem_sat_cycles(e));
 	return n * rl_perf_from_cycles(work, clock_ghz, e->prediction[lv]);
 }
 
@@ -302,7 +302,7 @@ static double mem_bytes_per_unit(const rl_report *r, const rl_ecm *e)
 	if (last < 0 || cpl <= 0)
 		return 0;
 	int line = rl_machine_line_bytes(r->machine);
-	return e->t_transfer[last] / cpl * line;
+	return rl_ecm_mem_sat_cycles(e) / cpl * line;
 }
 
 static void build_regimes(rl_report *r, rl_perf *p)
@@ -371,7 +371,7 @@ static void build_regimes(rl_report *r, rl_perf *p)
 		double bytes = mem_bytes_per_unit(r, &g->ecm);
 		g->bc_mem = p->work_per_unit > 0 ? bytes / p->work_per_unit : 0;
 		g->perf_mem = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, tm);
-		g->n_s = g->ecm.ntransfers ? rl_perf_saturation(tm, g->ecm.t_transfer[g->ecm.ntransfers - 1]) : 0;
+		g->n_s = g->ecm.ntransfers ? rl_perf_saturation(tm, rl_ecm_mem_sat_cycles(&g->ecm)) : 0;
 		p->nregimes++;
 	}
 }
@@ -426,7 +426,7 @@ static void build_scaling(rl_report *r, rl_perf *p)
 		rl_perf_scaling *s = &p->scaling[p->nscaling++];
 		s->n = n;
 		s->t_mem = cur.prediction[cur.ntransfers];
-		s->t_mem_transfer = last >= 0 ? cur.t_transfer[last] : 0;
+		s->t_mem_transfer = last >= 0 ? rl_ecm_mem_sat_cycles(&cur) : 0;
 		if (in_memory) {
 			double core = n * rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, s->t_mem);
 			s->perf = rl_perf_scaled(n, p->work_per_unit, p->clock_ghz, s->t_mem, s->t_mem_transfer);

@@ -50,7 +50,7 @@ void rl_lc_options_default(const rl_machine *m, int threads, rl_lc_options *opt)
 static double level_capacity(const rl_machine *m, const rl_lc_options *opt, int c)
 {
 	const rl_cache_level *lv = &m->levels[c];
-	double cap = opt->factor * (double)lv->size;
+	double cap = (lv->lc_factor > 0 ? lv->lc_factor : opt->factor) * (double)lv->size;
 	if (lv->shared_by > 1) {
 		int t = opt->threads < lv->shared_by ? opt->threads : lv->shared_by;
 		cap /= t > 0 ? t : 1;

@@ -2,7 +2,7 @@
  * exactly what is measured (width, mix, unrolling), whatever the compiler does. */
 #include "machines/bench/kernels.h"
 
-const int k_streams[K_NMIX] = { 1, 3, 2, 1 };
+const int k_streams[K_NKERN] = { 1, 3, 2, 1, 1, 4, 4 };
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -35,19 +35,32 @@ void k_detect(k_features *f)
 	reg "1\n\t" ins " %%" reg "2, \\o*" #W "(%2)\n\t.endr\n\t"
 #define L1S(ins, reg, W) IRP ins " \\o*" #W "(%0), %%" reg "0\n\t" ins " %%" reg "2, \\o*" \
 	#W "(%1)\n\t.endr\n\t"
+/* update: load a line and store it back (1 fill, 1 eviction) */
+#define UPD(ins, reg, W) IRP ins " \\o*" #W "(%0), %%" reg "0\n\t" ins " %%" reg "0, \\o*" \
+	#W "(%0)\n\t.endr\n\t"
+/* 3 loads 1 store (a, b, c -> d) and 4 loads (a, b, c, d) */
+#define L3S(ins, reg, W) IRP ins " \\o*" #W "(%0), %%" reg "0\n\t" ins " \\o*" #W "(%1), %%" \
+	reg "1\n\t" ins " \\o*" #W "(%2), %%" reg "0\n\t" ins " %%" reg "2, \\o*" #W \
+	"(%3)\n\t.endr\n\t"
+#define L4(ins, reg, W) IRP ins " \\o*" #W "(%0), %%" reg "0\n\t" ins " \\o*" #W "(%1), %%" \
+	reg "1\n\t" ins " \\o*" #W "(%2), %%" reg "0\n\t" ins " \\o*" #W "(%3), %%" reg \
+	"1\n\t.endr\n\t"
 
 #define SWEEP(BODY, W, TAIL)                                                              \
 	for (size_t off = 0; off < n; off += 8 * (W))                                      \
-		__asm__ volatile(BODY : : "r"(a + off), "r"(b + off), "r"(c + off)          \
-				 : "xmm0", "xmm1", "xmm2", "memory");                       \
+		__asm__ volatile(BODY : : "r"(a + off), "r"(b + off), "r"(c + off),         \
+				 "r"(d + off) : "xmm0", "xmm1", "xmm2", "memory");          \
 	__asm__ volatile(TAIL ::: "memory");                                               \
 	return 0
 
 #define WIDTH_FNS(W, LDI, STI, REG, TAIL)                                                 \
-	static int bw##W(int mix, char *a, char *b, char *c, size_t n)                     \
+	static int bw##W(int mix, char *a, char *b, char *c, char *d, size_t n)            \
 	{                                                                                  \
 		switch (mix) {                                                             \
 		case K_LOAD: { SWEEP(LD(LDI, REG, W), W, TAIL); }                          \
+		case K_UPDATE: { SWEEP(UPD(STI, REG, W), W, TAIL); }                       \
+		case K_3LD1ST: { SWEEP(L3S(STI, REG, W), W, TAIL); }                       \
+		case K_SUM4: { SWEEP(L4(LDI, REG, W), W, TAIL); }                          \
 		case K_2LD1ST: { SWEEP(L2S(STI, REG, W), W, TAIL); }                       \
 		case K_1LD1ST: { SWEEP(L1S(STI, REG, W), W, TAIL); }                       \
 		default: { SWEEP(ST(STI, REG, W), W, TAIL); }                              \
@@ -59,13 +72,13 @@ WIDTH_FNS(16, "movapd", "movapd", "xmm", "")
 WIDTH_FNS(32, "vmovapd", "vmovapd", "ymm", "vzeroupper")
 WIDTH_FNS(64, "vmovapd", "vmovapd", "zmm", "vzeroupper")
 
-int k_bw_sweep(int w, int mix, char *a, char *b, char *c, size_t n)
+int k_bw_sweep(int w, int mix, char *const *s, size_t n)
 {
 	switch (w) {
-	case 8: return bw8(mix, a, b, c, n);
-	case 16: return bw16(mix, a, b, c, n);
-	case 32: return bw32(mix, a, b, c, n);
-	case 64: return bw64(mix, a, b, c, n);
+	case 8: return bw8(mix, s[0], s[1], s[2], s[3], n);
+	case 16: return bw16(mix, s[0], s[1], s[2], s[3], n);
+	case 32: return bw32(mix, s[0], s[1], s[2], s[3], n);
+	case 64: return bw64(mix, s[0], s[1], s[2], s[3], n);
 	}
 	return -1;
 }
@@ -151,8 +164,8 @@ void k_chain(long iters, int imul)
 #else /* not x86-64: no kernels; roofline-bench reports this and measures nothing */
 
 void k_detect(k_features *f) { f->x86 = f->avx = f->fma = f->avx512f = 0; }
-int k_bw_sweep(int w, int mix, char *a, char *b, char *c, size_t n)
-{ (void)w; (void)mix; (void)a; (void)b; (void)c; (void)n; return -1; }
+int k_bw_sweep(int w, int mix, char *const *s, size_t n)
+{ (void)w; (void)mix; (void)s; (void)n; return -1; }
 int k_fp(int op, int width, int prec, long iters) { (void)op; (void)width; (void)prec; (void)iters; return -1; }
 void k_chain(long iters, int imul) { (void)iters; (void)imul; }
 #endif

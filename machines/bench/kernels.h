@@ -4,10 +4,12 @@
 
 #include <stddef.h>
 
-/* Access mixes, in the order of rl_mix (machines/machine.h). */
-enum { K_LOAD, K_2LD1ST, K_1LD1ST, K_STORE, K_NMIX };
-/* number of streams (arrays) each mix sweeps */
-extern const int k_streams[K_NMIX];
+/* Access mixes, in the order of rl_mix (machines/machine.h), then the kernels only the ECM
+ * calibration uses: update (load a line, store it back), 3 loads 1 store, 4 loads. */
+enum { K_LOAD, K_2LD1ST, K_1LD1ST, K_STORE, K_NMIX, K_UPDATE = K_NMIX, K_3LD1ST, K_SUM4,
+       K_NKERN };
+/* number of streams (arrays) each kernel sweeps */
+extern const int k_streams[K_NKERN];
 
 /* CPU features (filled by k_detect) */
 typedef struct k_features {
@@ -15,9 +17,10 @@ typedef struct k_features {
 } k_features;
 void k_detect(k_features *f);
 
-/* One sweep over STREAMS arrays of N bytes each (N a multiple of 512) with accesses of
- * W bytes (8, 16, 32, 64).  Returns 0, or -1 if the combination is not supported. */
-int k_bw_sweep(int w, int mix, char *a, char *b, char *c, size_t n);
+/* One sweep of kernel MIX over its k_streams[MIX] arrays S[0..] of N bytes each (N a multiple
+ * of 512) with accesses of W bytes (8, 16, 32, 64).  Returns 0, or -1 if the combination is
+ * not supported. */
+int k_bw_sweep(int w, int mix, char *const *s, size_t n);
 
 /* FP throughput kernel: ITERS iterations of 48 independent instructions of OP (0 fma, 1 add,
  * 2 mul, 3 div, 4 sqrt) at WIDTH bits (32/64 = scalar SP/DP, 128, 256, 512), precision

@@ -10,6 +10,8 @@
  * spread (best vs median) is recorded and figures above the threshold are flagged unstable.
  * Progress goes to stderr; the machine file to -o FILE (default stdout).
  */
+#include "machines/bench/calib.h"
+#include "machines/bench/capacity.h"
 #include "machines/bench/install.h"
 #include "machines/bench/kernels.h"
 #include "machines/bench/stats.h"
@@ -63,6 +65,7 @@ typedef struct level_info {
 typedef struct topo {
 	char vendor[16], model[128], host[64];
 	unsigned family, model_id, stepping;
+	int guest;                /* cpuinfo flags say "hypervisor": a virtual machine */
 	int ncpu, threads_per_core;
 	int nlev;
 	level_info lev[RL_MAX_LEVELS];
@@ -120,6 +123,8 @@ static void detect_topo(topo *t)
 			t->model_id = (unsigned)atoi(v);
 		else if (!strncmp(line, "stepping", 8) && !t->stepping)
 			t->stepping = (unsigned)atoi(v);
+		else if (!strncmp(line, "flags", 5) && strstr(v, " hypervisor"))
+			t->guest = 1;
 	}
 	if (f)
 		fclose(f);
@@ -175,7 +180,7 @@ typedef struct job {
 	int nsub;                 /* timed sub-repetitions per run, back to back (>= 1) */
 	size_t n;                 /* bytes per stream */
 	double warm_ns;           /* untimed run of the kernel before the barrier (every thread) */
-	char *buf[256][3];
+	char *buf[256][4];
 	double t0[256][MAXSUB], t1[256][MAXSUB]; /* start and end of each sub-repetition */
 	double ns[256];           /* whole run per thread */
 	double best_ns[256];      /* per thread: fastest sub-repetition inside the common window */
@@ -191,7 +196,7 @@ static void run_kernel(job *j, int idx, long count)
 {
 	if (j->kind == 0)
 		for (long s = 0; s < count; s++)
-			k_bw_sweep(j->w, j->mix, j->buf[idx][0], j->buf[idx][1], j->buf[idx][2], j->n);
+			k_bw_sweep(j->w, j->mix, j->buf[idx], j->n);
 	else
 		k_fp(j->op, j->width, j->prec, count);
 }
@@ -302,7 +307,7 @@ typedef struct bwcfg {
 
 /* Set J up for figure G: kernel, streams (BUFS[thread][stream] of G's level), warm-up, and
  * NSUB sub-repetitions per run (the count is calibrated or G's). */
-static void bw_job(job *j, const bwcfg *g, char *bufs[256][3], double warm_ns, int nsub)
+static void bw_job(job *j, const bwcfg *g, char *bufs[256][4], double warm_ns, int nsub)
 {
 	j->kind = 0;
 	j->w = g->w;
@@ -311,7 +316,7 @@ static void bw_job(job *j, const bwcfg *g, char *bufs[256][3], double warm_ns, i
 	j->warm_ns = warm_ns;
 	j->nsub = nsub;
 	for (int i = 0; i < g->nt; i++)
-		for (int s = 0; s < 3; s++)
+		for (int s = 0; s < 4; s++)
 			j->buf[i][s] = s < k_streams[g->mix] ? bufs[i][s] : NULL;
 }
 
@@ -360,6 +365,11 @@ static const char *guess_port_table(const topo *t)
 	if (!strcmp(t->vendor, "AuthenticAMD") && t->family == 0x19 &&
 	    (t->model_id >= 0x10 && (t->model_id < 0x20 || t->model_id >= 0x60)))
 		return "zen4";
+	/* family 1Ah (Zen 5): no Zen 5 port table yet; zen4 is the closest one (the same
+	   AVX-512 instruction classes; Zen 5 has more load and ALU ports, so it is
+	   conservative) */
+	if (!strcmp(t->vendor, "AuthenticAMD") && t->family == 0x1a)
+		return "zen4";
 	return "";
 }
 
@@ -389,7 +399,56 @@ typedef struct bench_run {
 	long long mem_set;
 	rl_machine *m;
 	job *j;
+	rlb_cal cal;              /* the ECM calibration kernels and their fit */
+	int cal_ok;               /* the fit ran (the file gets its calibration block) */
+	double cal_gbs[RLB_CAL_MAXK][RL_MAX_LEVELS + 1]; /* 1-core best of each kernel, GB/s */
+	rlb_capacity cap;         /* effective capacities for the layer conditions */
 } bench_run;
+
+/* The ECM calibration kernels (fill:evict per line 1:0, 1:1, 2:1, 1:1, 3:1 fitted; 4:1 and 4:0
+ * held out), by kernel of kernels.h: streams, read / written streams (bit masks), load and
+ * store instructions per unit of work at the widest access (one per line and stream). */
+static const struct cal_def {
+	const char *name;
+	int mix, nstreams, reads, writes, loads, stores, fitted;
+} cal_defs[] = {
+	{ "load", K_LOAD, 1, 1, 0, 1, 0, 1 },
+	{ "store", K_STORE, 1, 0, 1, 0, 1, 1 },
+	{ "copy", K_1LD1ST, 2, 1, 2, 1, 1, 1 },
+	{ "update", K_UPDATE, 1, 1, 1, 1, 1, 1 },
+	{ "2load_1store", K_2LD1ST, 3, 3, 4, 2, 1, 1 },
+	{ "3load_1store", K_3LD1ST, 4, 7, 8, 3, 1, 0 },
+	{ "4load", K_SUM4, 4, 15, 0, 4, 0, 0 },
+};
+#define NCAL ((int)(sizeof cal_defs / sizeof cal_defs[0]))
+
+static void cal_setup(bench_run *b)
+{
+	rlb_cal *c = &b->cal;
+	memset(c, 0, sizeof *c);
+	c->nlevels = b->t.nlev;
+	c->nk = NCAL;
+	for (int i = 0; i < NCAL; i++) {
+		rlb_cal_kernel *k = &c->k[i];
+		snprintf(k->name, sizeof k->name, "%s", cal_defs[i].name);
+		k->nstreams = cal_defs[i].nstreams;
+		k->reads = cal_defs[i].reads;
+		k->writes = cal_defs[i].writes;
+		k->loads = cal_defs[i].loads;
+		k->stores = cal_defs[i].stores;
+		k->fitted = cal_defs[i].fitted;
+	}
+}
+
+/* a 1-core figure at the widest access: cycles per unit of work of its calibration kernel */
+static void cal_record(bench_run *b, const bwcfg *f, double gbs)
+{
+	if (f->nt != 1 || f->w != b->widths[b->nw - 1] || !(gbs > 0))
+		return;
+	for (int i = 0; i < NCAL; i++)
+		if (cal_defs[i].mix == f->mix)
+			b->cal_gbs[i][f->L] = gbs;
+}
 
 /* FP operations per instruction of WIDTH bits and precision PREC (an FMA counts 2) */
 static double flops_per_insn(int width, int prec, int fma)
@@ -431,8 +490,10 @@ static int bench_setup(bench_run *b, int reps)
 	memcpy(b->widths, widths, sizeof widths);
 	b->nw = b->feat.avx512f ? 4 : b->feat.avx ? 3 : 2;
 	b->nlev = b->t.nlev + 1;
-	b->total = 2 + b->nlev * b->nw * K_NMIX * b->ncc + 5 * (2 + (b->nw - 1) * 2) * b->ncc;
+	b->total = 2 + b->nlev * b->nw * K_NMIX * b->ncc + 5 * (2 + (b->nw - 1) * 2) * b->ncc +
+		   b->nlev * (K_NKERN - K_NMIX);
 	b->step = 0;
+	cal_setup(b);
 	if (!quiet)
 		fprintf(stderr, "roofline-bench %s on %s: %s, %d cores x %d threads, %d cache levels, "
 			"avx %d avx512f %d fma %d; %d reps per figure\n", VERSION, b->t.host,
@@ -454,7 +515,10 @@ static void measure_clock(bench_run *b)
 		g = 7000.0 * 3000 / (now_ns() - t0);
 		if (g > b->ghz_imul) b->ghz_imul = g;
 	}
-	b->ghz = b->ghz_add;
+	/* noise only slows a chain down: the faster of the two estimates (on the Zen 5 guest
+	   of zen5-host-bench.yml the add chain once ran at half speed for a whole 5-repetition
+	   run while the imul chain did not) */
+	b->ghz = b->ghz_add > b->ghz_imul ? b->ghz_add : b->ghz_imul;
 	if (!quiet) {
 		fprintf(stderr, "[%3d/%3d] clock (add chain)                  %10.3f GHz\n",
 			++b->step, b->total, b->ghz_add);
@@ -507,20 +571,27 @@ typedef struct bw_group {
 } bw_group;
 
 static bwcfg cfg[MAXCFG];
-static char *lbuf[RL_MAX_LEVELS + 1][256][3];
+static char *lbuf[RL_MAX_LEVELS + 1][256][4], *lraw[RL_MAX_LEVELS + 1][256][4];
+
+/* Stream s of a kernel starts s x STREAM_SKEW bytes into its (2 MiB aligned) buffer: with all
+ * streams at the same offset modulo 4 KiB and 2 MiB, loads alias stores in the L1 (4K aliasing)
+ * and all streams map to the same DRAM banks (on the Zen 5 guest of zen5-host-bench.yml four
+ * aligned load streams ran 1.8x slower per line in memory than one) */
+#define STREAM_SKEW (17 * 64 + 4096 * 5)
 
 /* buffers of the group's levels: per thread, stream 0 holds the whole working set (load
- * mix), streams 1 and 2 half of it.  0 or -1. */
+ * mix), streams 1 to 3 half of it.  0 or -1. */
 static int alloc_group_buffers(const bench_run *b, const bw_group *g)
 {
 	for (int L = g->L0; L < g->L1; L++)
 		for (int i = 0; i < b->ncore; i++)
-			for (int s = 0; s < 3; s++) {
+			for (int s = 0; s < 4; s++) {
 				size_t sz = (size_t)(s ? b->per_level[L] / 2 : b->per_level[L]) / 512 * 512;
-				if (!(lbuf[L][i][s] = xalloc(sz))) {
+				if (!(lraw[L][i][s] = xalloc(sz + (size_t)s * STREAM_SKEW))) {
 					fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n", sz);
 					return -1;
 				}
+				lbuf[L][i][s] = lraw[L][i][s] + (size_t)s * STREAM_SKEW;
 			}
 	return 0;
 }
@@ -529,9 +600,9 @@ static void free_group_buffers(const bench_run *b, const bw_group *g)
 {
 	for (int L = g->L0; L < g->L1; L++)
 		for (int i = 0; i < b->ncore; i++)
-			for (int s = 0; s < 3; s++) {
-				free(lbuf[L][i][s]);
-				lbuf[L][i][s] = NULL;
+			for (int s = 0; s < 4; s++) {
+				free(lraw[L][i][s]);
+				lbuf[L][i][s] = lraw[L][i][s] = NULL;
 			}
 }
 
@@ -547,6 +618,11 @@ static int plan_group(bench_run *b, bw_group *g)
 					cfg[g->ncfg++] = (bwcfg){ L, b->ncores_list[ci], mix, b->widths[wi],
 						(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0,
 						{ 0 }, NULL };
+	/* the kernels only the ECM calibration uses: one core, widest access */
+	for (int L = g->L0; L < g->L1; L++)
+		for (int mix = K_NMIX; mix < K_NKERN && g->ncfg < MAXCFG; mix++)
+			cfg[g->ncfg++] = (bwcfg){ L, 1, mix, b->widths[b->nw - 1],
+				(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0, { 0 }, NULL };
 	for (int c = 0; c < g->ncfg; c++) {
 		bwcfg *f = &cfg[c];
 		bw_job(b->j, f, lbuf[f->L], g->warm_ns, g->nsub);
@@ -594,7 +670,15 @@ static void record_group(bench_run *b, const bw_group *g, int memory)
 				  : summarize_threads(f->tv, f->nt, g->reps, f->v);
 		free(f->tv);
 		f->tv = NULL;
+		cal_record(b, f, r.best);
 		const char *lname = f->L < b->t.nlev ? lvname[f->L] : "MEM";
+		if (f->mix >= K_NMIX) {
+			char what[96];
+			snprintf(what, sizeof what, "%s %2d B %-12s (ECM calibration)", lname, f->w,
+				 cal_defs[f->mix == K_UPDATE ? 3 : f->mix == K_3LD1ST ? 5 : 6].name);
+			progress(++b->step, b->total, what, r, "GB/s");
+			continue;
+		}
 		rl_bw_row *row = &m->bw[m->nbw++];
 		snprintf(row->level, sizeof row->level, "%s", lname);
 		row->width = f->w * 8;
@@ -615,14 +699,14 @@ static void record_group(bench_run *b, const bw_group *g, int memory)
  * a group (all cache levels; then memory) before round r + 1, so that a burst of other work
  * on a shared host spoils one repetition of many figures instead of all repetitions of one
  * figure, and the best of the repetitions is taken from quiet moments spread over the whole
- * run.  Cache levels: 3 x REPS repetitions of >= 3 ms, each preceded by >= 1 ms of untimed
+ * run.  Cache levels: 2 x REPS repetitions of >= 3 ms, each preceded by >= 1 ms of untimed
  * sweeps on every thread (steady cache state, woken vCPU); memory: REPS / 2 + 1 repetitions
  * of >= 60 ms.  0 or -1. */
 static int measure_bandwidths(bench_run *b)
 {
 	for (int memory = 0; memory < 2; memory++) {
 		bw_group g = { memory ? b->t.nlev : 0, memory ? b->nlev : b->t.nlev,
-			       memory ? (b->reps + 1) / 2 + 1 : 3 * b->reps, memory ? 60e6 : 1e6,
+			       memory ? (b->reps + 1) / 2 + 1 : 2 * b->reps, memory ? 60e6 : 1e6,
 			       memory ? 1 : 3, memory ? 0 : WARM_NS, 0 };
 		if (g.reps > MAXREPS) g.reps = MAXREPS;
 		if (alloc_group_buffers(b, &g) || plan_group(b, &g))
@@ -669,17 +753,20 @@ static void describe_host(bench_run *b, const char *name, const char *how)
 	const topo *t = &b->t;
 	snprintf(m->long_name, sizeof m->long_name, "%s", name ? name : t->model);
 	snprintf(m->description, sizeof m->description,
-		 "%s (%s family %u model %u stepping %u), %d cores x %d threads as seen by host '%s'",
-		 t->model, t->vendor, t->family, t->model_id, t->stepping, b->ncore,
-		 t->threads_per_core, t->host);
+		 "%s (%s family %u model %u stepping %u), %d cores x %d threads as seen by host "
+		 "'%s'%s", t->model, t->vendor, t->family, t->model_id, t->stepping, b->ncore,
+		 t->threads_per_core, t->host, t->guest ? "; one measured virtual-machine guest: "
+		 "its figures, not the whole chip's" : "");
 	snprintf(m->source, sizeof m->source, "measured: %s", how);
 	snprintf(m->host_vendor, sizeof m->host_vendor, "%s", t->vendor);
 	m->host_family = (int)t->family;
 	m->host_model = (int)t->model_id;
 	m->clock_ghz = b->ghz;
 	m->cores = b->ncore;
+	/* the vendor's rule until the ECM calibration (describe_calibration) fits one */
 	m->overlap = (!strcmp(t->vendor, "AuthenticAMD") && t->family >= 0x17) ? RL_OVERLAP_ZEN
 									       : RL_OVERLAP_SERIAL;
+	m->serial_links = 1;
 	m->lc_safety_factor = 0.5;
 	snprintf(m->nonoverlapping[0], sizeof m->nonoverlapping[0], "load");
 	m->n_nonoverlapping = 1;
@@ -701,7 +788,8 @@ static void describe_caches(bench_run *b, int wmax)
 		c->ways = t->lev[L].ways;
 		c->shared_by = t->lev[L].shared > b->ncore ? b->ncore : t->lev[L].shared;
 		c->write_allocate = 1;
-		c->victim = L >= 2 && m->overlap == RL_OVERLAP_ZEN;
+		/* AMD Zen's L3 is filled by L2 evictions only */
+		c->victim = L >= 2 && !strcmp(t->vendor, "AuthenticAMD") && t->family >= 0x17;
 		if (L < t->nlev - 1) {
 			const rl_bw_row *b0 = rl_machine_bw(m, lvname[L], wmax, RL_MIX_LOAD, 1);
 			const rl_bw_row *b1 = rl_machine_bw(m, lvname[L + 1], wmax, RL_MIX_LOAD, 1);
@@ -731,6 +819,34 @@ static void describe_memory(bench_run *b, int wmax, const char *how)
 		 "%.1f %% (best vs median)%s; %s", wmax, b->mem_set >> 20, b->ncore,
 		 mall->spread_pct, m1->spread_pct, (mall->unstable || m1->unstable) ? " UNSTABLE" : "",
 		 how);
+}
+
+/* the ECM calibration: link costs per direction and the composition rule fitted to the
+ * calibration kernels (machines/bench/calib.c); the residuals of every rule on stderr */
+static void describe_calibration(bench_run *b, int wmax, const char *how)
+{
+	rl_machine *m = b->m;
+	const rl_bw_row *l1 = rl_machine_bw(m, "L1", wmax, RL_MIX_LOAD, 1);
+	b->cal.load_cycles = wmax / 8 * b->ghz / l1->gbs;
+	for (int i = 0; i < NCAL; i++)
+		for (int L = 0; L <= b->t.nlev; L++)
+			b->cal.k[i].t[L] = b->cal_gbs[i][L] > 0 ? (double)b->t.lev[0].line *
+				k_streams[cal_defs[i].mix] * b->ghz / b->cal_gbs[i][L] : 0;
+	rlb_cal_counts(&b->cal, m);
+	if (rlb_cal_fit_all(&b->cal)) {
+		fprintf(stderr, "roofline-bench: a calibration kernel was not measured; the file "
+			"keeps the vendor's rule and the load kernel's transfers\n");
+		return;
+	}
+	if (!quiet)
+		rlb_cal_print(stderr, &b->cal);
+	rlb_cal_apply(&b->cal, m, how);
+	b->cal_ok = 1;
+	for (int L = 0; L < m->nlevels - 1; L++)
+		snprintf(m->levels[L].source, sizeof m->levels[L].source, "sysfs; fill/evict: "
+			 "calibration fit, transfer = fill");
+	snprintf(m->mem_source + strlen(m->mem_source), sizeof m->mem_source - strlen(m->mem_source),
+		 "; fill / evict: one core, ECM calibration fit");
 }
 
 /* in-core rows from the 1-core measurements */
@@ -778,6 +894,8 @@ static void describe_machine(bench_run *b, const char *port_table, const char *n
 	describe_host(b, name, how);
 	describe_caches(b, wmax);
 	describe_memory(b, wmax, how);
+	describe_calibration(b, wmax, how);
+	rlb_capacity_apply(&b->cap, m);
 	snprintf(m->port_table, sizeof m->port_table, "%s",
 		 port_table ? port_table : guess_port_table(&b->t));
 	derive_incore_rows(b);
@@ -801,7 +919,7 @@ static void format_header(const bench_run *b, char *hdr, size_t len)
 		"Topology: %d cores x %d threads (CPUs usable by this process: %d); caches from\n"
 		"/sys/devices/system/cpu/cpu%d/cache; features avx %d, fma %d, avx512f %d.\n"
 		"Clock: dependent chains timed with CLOCK_MONOTONIC (not the TSC): add %.3f GHz,\n"
-		"imul (3 cy) %.3f GHz -> clock = add chain.\n"
+		"imul (3 cy) %.3f GHz -> clock = the faster of the two.\n"
 		"Bandwidths: inline-asm kernels per width (8/16/32/64 B) and mix; working set per core:\n",
 		VERSION, b->date, t->host, t->model, t->vendor, t->family, t->model_id, t->stepping,
 		b->ncore, t->threads_per_core, t->ncpu, t->cpus[0], b->feat.avx, b->feat.fma,
@@ -814,7 +932,7 @@ static void format_header(const bench_run *b, char *hdr, size_t len)
 		"Total run time %.0f s. Unstable figures (spread > %.0f %%) carry 'unstable: true'.\n"
 		"Load average (1 min) before / after: %s / %s (other work on the host makes runs slower,\n"
 		"never faster: the best of the repetitions is the machine's capability).",
-		3 * b->reps, (b->reps + 1) / 2 + 1, b->secs, UNSTABLE_PCT, b->load0, b->load1);
+		2 * b->reps, (b->reps + 1) / 2 + 1, b->secs, UNSTABLE_PCT, b->load0, b->load1);
 }
 
 /* write the machine to OUTPATH (stdout without one) and check that the file loads */
@@ -826,6 +944,15 @@ static int write_machine(const bench_run *b, const char *outpath, const char *hd
 		return -1;
 	}
 	int wr = rlb_write_machine(out, b->m, hdr);
+	if (b->cal_ok) {
+		char src[256];
+		snprintf(src, sizeof src, "roofline-bench %s, %s: 1 core, %d-bit kernels, cycles per "
+			 "unit of work (one line per stream) = line x streams x clock / bandwidth; "
+			 "predicted with the chosen rule; fitted: false = held out", VERSION, b->date,
+			 b->widths[b->nw - 1] * 8);
+		rlb_cal_write(out, &b->cal, b->m, src);
+		wr |= ferror(out);
+	}
 	if (out != stdout)
 		wr |= fclose(out);
 	else
@@ -866,6 +993,9 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		return 1;
 	for (int ci = 0; ci < b.ncc; ci++)
 		measure_fp_peaks(&b, b.ncores_list[ci]);
+	/* effective capacities: needs the cache levels of the machine */
+	describe_caches(&b, b.widths[b.nw - 1] * 8);
+	rlb_capacity_measure(&b.cap, b.m, b.feat.avx512f ? 2 : b.feat.avx && b.feat.fma, quiet);
 	b.secs = (now_ns() - b.t_start) / 1e9;
 	read_line("/proc/loadavg", b.load1, sizeof b.load1);
 	b.load1[strcspn(b.load1, " ")] = 0;
@@ -915,7 +1045,7 @@ static int average_cmd(int argc, char **argv)
 			break;
 		}
 	size_t n = (size_t)(bytes / k_streams[mix]) / 512 * 512;
-	char *buf[3] = { NULL, NULL, NULL };
+	char *buf[4] = { NULL, NULL, NULL, NULL };
 	for (int s = 0; s < k_streams[mix]; s++)
 		if (!(buf[s] = xalloc(n))) {
 			fprintf(stderr, "roofline-bench average: cannot allocate %zu bytes\n", n);
@@ -928,7 +1058,7 @@ static int average_cmd(int argc, char **argv)
 	double w0 = now_ns();
 	while (now_ns() - w0 < 0.2e9) {
 		for (long b = 0; b < batch; b++)
-			k_bw_sweep(w, mix, buf[0], buf[1], buf[2], n);
+			k_bw_sweep(w, mix, buf, n);
 		done += batch;
 		if ((now_ns() - w0) / (double)done * (double)batch < 50e3)
 			batch *= 2;
@@ -937,11 +1067,11 @@ static int average_cmd(int argc, char **argv)
 	double t0 = now_ns(), t;
 	do {
 		for (long b = 0; b < batch; b++)
-			k_bw_sweep(w, mix, buf[0], buf[1], buf[2], n);
+			k_bw_sweep(w, mix, buf, n);
 		sweeps += batch;
 	} while ((t = now_ns() - t0) < secs * 1e9);
 	printf("%.3f\n", (double)n * k_streams[mix] * (double)sweeps / t);
-	for (int s = 0; s < 3; s++)
+	for (int s = 0; s < 4; s++)
 		free(buf[s]);
 	return 0;
 }

@@ -56,7 +56,11 @@ static void put_comment(FILE *f, const char *header)
 
 static void put_ecm(FILE *f, const rl_machine *m)
 {
-	fprintf(f, "  overlap: %s\n  nonoverlapping: [", m->overlap == RL_OVERLAP_ZEN ? "zen" : "serial");
+	fprintf(f, "  overlap: %s\n", m->overlap == RL_OVERLAP_ZEN ? "zen"
+		: m->overlap == RL_OVERLAP_PARTIAL ? "partial" : "serial");
+	if (m->overlap == RL_OVERLAP_PARTIAL)
+		fprintf(f, "  serial_links: %d\n", m->serial_links);
+	fputs("  nonoverlapping: [", f);
 	for (int i = 0; i < m->n_nonoverlapping; i++)
 		fprintf(f, "%s%s", i ? ", " : "", m->nonoverlapping[i]);
 	fprintf(f, "]\n  lc_safety_factor: %g\n", m->lc_safety_factor);
@@ -75,6 +79,11 @@ static void put_caches(FILE *f, const rl_machine *m)
 			c->victim ? "true" : "false");
 		if (i < m->nlevels - 1)
 			fprintf(f, "    transfer: \"%.4g cy/CL\"\n", c->cycles_per_line);
+		if (i < m->nlevels - 1 && c->fill_cycles > 0 && c->evict_cycles > 0)
+			fprintf(f, "    fill: \"%.4g cy/CL\"\n    evict: \"%.4g cy/CL\"\n",
+				c->fill_cycles, c->evict_cycles);
+		if (c->lc_factor > 0)
+			fprintf(f, "    lc_factor: %.3g\n", c->lc_factor);
 		put_text(f, "    source", c->source);
 	}
 }
@@ -156,6 +165,9 @@ int rlb_write_machine(FILE *f, const rl_machine *m, const char *header)
 		m->mem_benchmark[0] ? m->mem_benchmark : "load");
 	if (m->mem_bandwidth_1core_gbs > 0)
 		fprintf(f, "  single_core_bandwidth: \"%.4g GB/s\"\n", m->mem_bandwidth_1core_gbs);
+	if (m->mem_fill_cycles > 0 && m->mem_evict_cycles > 0)
+		fprintf(f, "  fill: \"%.4g cy/CL\"\n  evict: \"%.4g cy/CL\"\n", m->mem_fill_cycles,
+			m->mem_evict_cycles);
 	put_text(f, "  source", m->mem_source);
 	fputs("\nincore:\n", f);
 	put_incore(f, m);

@@ -305,6 +305,51 @@ static void test_minimal_file_defaults(void **state)
 	rl_machine_free(m);
 }
 
+/* the optional keys of a calibrated host file (testsuite/machines/good-calibrated.yml) */
+static void test_calibrated_keys(void **state)
+{
+	(void)state;
+	char err[512];
+	rl_machine *m = load_rel("testsuite/machines/good-calibrated.yml", err, sizeof err);
+	if (!m)
+		fail_msg("%s", err);
+	assert_int_equal(m->overlap, RL_OVERLAP_PARTIAL);
+	assert_int_equal(m->serial_links, 1);
+	assert_float_equal(m->lc_safety_factor, 0.5, 0);    /* default: Stengel et al.'s C/2 */
+	assert_float_equal(m->levels[0].lc_factor, 0.75, 0);
+	assert_float_equal(m->levels[1].lc_factor, 0, 0);   /* not given: the machine's */
+	assert_float_equal(m->levels[0].fill_cycles, 1, 1e-12);
+	assert_float_equal(m->levels[0].evict_cycles, 0.5, 1e-12);
+	assert_float_equal(m->levels[1].fill_cycles, 2, 1e-12);  /* 64 B at 32 B/cy */
+	assert_float_equal(m->levels[1].evict_cycles, 0.25, 1e-12);
+	assert_float_equal(m->mem_fill_cycles, 8, 1e-12);
+	assert_float_equal(m->mem_evict_cycles, 4, 1e-12);
+	assert_float_equal(m->mem_cycles_per_line, 5, 1e-12);  /* 64 B x 2 GHz / 25.6 GB/s */
+	assert_int_equal(m->ncalib, 2);
+	rl_machine_free(m);
+	/* a file without the new keys: no per-direction costs, the machine-wide factor */
+	m = load_rel("testsuite/machines/good-minimal.yml", err, sizeof err);
+	assert_non_null(m);
+	assert_float_equal(m->levels[0].fill_cycles + m->levels[0].evict_cycles, 0, 0);
+	assert_float_equal(m->mem_fill_cycles + m->mem_evict_cycles + m->levels[0].lc_factor, 0, 0);
+	assert_float_equal(m->lc_safety_factor, 1, 0);
+	rl_machine_free(m);
+}
+
+static void test_calibrated_key_errors(void **state)
+{
+	(void)state;
+	const char *const w1[] = { "expected required key 'evict' in 'caches[0]'", NULL };
+	expect_error("bad-fill-only.yml", 7, 5, w1);
+	const char *const w2[] = { "expected no 'fill' / 'evict' on the last cache level", NULL };
+	expect_error("bad-fill-last.yml", 8, 52, w2);
+	const char *const w3[] = { "expected no 'serial_links' with overlap 'serial'", NULL };
+	expect_error("bad-serial-links.yml", 5, 39, w3);
+	const char *const w4[] = { "expected a cache name of 'caches' or MEM for 'level'",
+				   "got 'L3'", NULL };
+	expect_error("bad-calib-level.yml", 15, 30, w4);
+}
+
 static void test_resolve(void **state)
 {
 	(void)state;
@@ -345,6 +390,8 @@ int main(void)
 		cmocka_unit_test(test_out_of_range),
 		cmocka_unit_test(test_missing_file_and_small_buffers),
 		cmocka_unit_test(test_minimal_file_defaults),
+		cmocka_unit_test(test_calibrated_keys),
+		cmocka_unit_test(test_calibrated_key_errors),
 		cmocka_unit_test(test_resolve),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -234,6 +234,70 @@ static void test_zen_overlap(void **state)
 	assert_float_equal(e.prediction[3], 9, 1e-9);
 }
 
+/* Partial rule (the first serial_links transfers add to T_nOL, the others overlap), by hand:
+ * T_OL 2, T_nOL 1, transfers 3, 4, 5; one serial link: L2 max(1+3, 2) = 4, L3 max(4, 2, 4) = 4,
+ * MEM max(4, 5) = 5; two serial links: MEM max(1+3+4, 5) = 8; serial: 1+3+4+5 = 13;
+ * overlapping: 5. */
+static void test_partial_overlap(void **state)
+{
+	(void)state;
+	const double t[3] = { 3, 4, 5 };
+	assert_float_equal(rl_ecm_level_cycles(RL_OVERLAP_PARTIAL, 1, 2, 1, t, 1), 4, 1e-12);
+	assert_float_equal(rl_ecm_level_cycles(RL_OVERLAP_PARTIAL, 1, 2, 1, t, 2), 4, 1e-12);
+	assert_float_equal(rl_ecm_level_cycles(RL_OVERLAP_PARTIAL, 1, 2, 1, t, 3), 5, 1e-12);
+	assert_float_equal(rl_ecm_level_cycles(RL_OVERLAP_PARTIAL, 2, 2, 1, t, 3), 8, 1e-12);
+	assert_float_equal(rl_ecm_level_cycles(RL_OVERLAP_SERIAL, 1, 2, 1, t, 3), 13, 1e-12);
+	assert_float_equal(rl_ecm_level_cycles(RL_OVERLAP_ZEN, 1, 2, 1, t, 3), 5, 1e-12);
+	assert_float_equal(rl_ecm_level_cycles(RL_OVERLAP_PARTIAL, 1, 9, 1, t, 3), 9, 1e-12);
+}
+
+/* Per-direction link costs and one core's memory cost.  A copy-like unit: boundary b moves
+ * 1 load + 1 write-allocate + 1 eviction.  L1-L2 fill 1, evict 0.5: 2 x 1 + 0.5 = 2.5 cy;
+ * L2-L3 without them: 3 lines x 2 cy = 6; memory fill 8, evict 4: 2 x 8 + 4 = 20 cy, while
+ * the saturation term stays 3 lines x 4.32 cy (40 GB/s at 2.7 GHz) = 12.96 cy. */
+static void test_fill_evict_terms(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	m.overlap = RL_OVERLAP_ZEN;
+	m.levels[0].fill_cycles = 1;
+	m.levels[0].evict_cycles = 0.5;
+	m.mem_fill_cycles = 8;
+	m.mem_evict_cycles = 4;
+	rl_traffic tr;
+	memset(&tr, 0, sizeof tr);
+	tr.iters_per_unit = 8;
+	tr.nboundaries = 3;
+	for (int b = 0; b < 3; b++)
+		tr.load_lines[b] = tr.wa_lines[b] = tr.evict_lines[b] = 1;
+	rl_incore core;
+	memset(&core, 0, sizeof core);
+	core.t_ol = 0.25;
+	core.t_nol = 0.25;   /* per iteration: 2 cy per unit of 8 */
+	rl_ecm e;
+	rl_ecm_compose(&m, &core, NULL, &tr, &e);
+	assert_float_equal(e.t_transfer[0], 2.5, 1e-12);
+	assert_float_equal(e.t_transfer[1], 6, 1e-12);
+	assert_float_equal(e.t_transfer[2], 20, 1e-12);
+	assert_float_equal(rl_ecm_mem_sat_cycles(&e), 3 * 64 * 2.7 / 40, 1e-12);
+	/* advice that removes the memory term removes the saturation term with it */
+	rl_ecm after = e;
+	after.t_transfer[2] = 0;
+	assert_float_equal(rl_ecm_mem_sat_cycles(&after), 0, 0);
+	assert_float_equal(e.prediction[3], 20, 1e-12);
+	/* with the one-core bandwidth of the same benchmark (20 of 40 GB/s): half the one-core
+	   memory term, 20 x 0.5 = 10 cy - one core never exceeds the chip */
+	m.mem_bandwidth_1core_gbs = 20;
+	rl_ecm_compose(&m, &core, NULL, &tr, &e);
+	assert_float_equal(rl_ecm_mem_sat_cycles(&e), 10, 1e-12);
+	m.mem_bandwidth_1core_gbs = 0;
+	/* without per-direction figures the memory term is the chip's: unchanged ECM */
+	m.mem_fill_cycles = m.mem_evict_cycles = 0;
+	rl_ecm_compose(&m, &core, NULL, &tr, &e);
+	assert_float_equal(e.t_transfer[2], 12.96, 1e-9);
+}
+
 static void test_number_format(void **state)
 {
 	(void)state;
@@ -302,6 +366,8 @@ int main(void)
 		cmocka_unit_test(test_unknown_param_separate_streams),
 		cmocka_unit_test(test_transposed_access),
 		cmocka_unit_test(test_zen_overlap),
+		cmocka_unit_test(test_partial_overlap),
+		cmocka_unit_test(test_fill_evict_terms),
 		cmocka_unit_test(test_number_format),
 		cmocka_unit_test(test_remarks_deterministic),
 	};

@@ -1,0 +1,169 @@
+/* roofline-bench: effective cache capacities (machines/bench/capacity.h). */
+#include "machines/bench/capacity.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+double rlb_capacity_breakpoint(const double *n, const double *t, int np, double min_step)
+{
+	if (np < 6)
+		return 0;
+	double lo = t[0], last[3] = { t[np - 3], t[np - 2], t[np - 1] };
+	for (int i = 1; i < 3; i++)
+		if (t[i] < lo)
+			lo = t[i];
+	qsort(last, 3, sizeof last[0], cmp_double);
+	double hi = last[1];
+	if (!(hi >= min_step * lo))
+		return 0;
+	double mid = 0.5 * (lo + hi);
+	/* the last upward crossing: a noisy point below the step does not count */
+	for (int i = np - 1; i >= 1; i--)
+		if (t[i] > mid && t[i - 1] <= mid) {
+			double x = (mid - t[i - 1]) / (t[i] - t[i - 1]);
+			return exp(log(n[i - 1]) + x * (log(n[i]) - log(n[i - 1])));
+		}
+	return 0;
+}
+
+/* one sweep over ROWS x N (interior points) of the rows a 2D 5-point Jacobi keeps in cache
+ * (rows j-1, j, j+1 of A, row j of B) with the 5-point's in-row neighbours left out: the same
+ * cache footprint and layer condition, but fewer loads per line, so that the extra transfers
+ * when the rows fall out of a level show in the time even where transfers overlap the core */
+#define JACOBI_BODY                                                                    \
+	for (long j = 1; j < rows - 1; j++)                                             \
+		for (long i = 1; i < n - 1; i++)                                        \
+			b[j * n + i] = a[(j - 1) * n + i] + a[(j + 1) * n + i] + a[j * n + i];
+
+__attribute__((optimize("O3"), target("avx2,fma")))
+static void jacobi_avx2(double *restrict b, const double *restrict a, long rows, long n)
+{
+	JACOBI_BODY
+}
+
+__attribute__((optimize("O3"), target("avx512f,avx2,fma,prefer-vector-width=512")))
+static void jacobi_avx512(double *restrict b, const double *restrict a, long rows, long n)
+{
+	JACOBI_BODY
+}
+
+__attribute__((optimize("O3")))
+static void jacobi_sse(double *restrict b, const double *restrict a, long rows, long n)
+{
+	JACOBI_BODY
+}
+
+/* AVX: 0 SSE2, 1 AVX2, 2 AVX-512 (the fastest kernel shows the transfers best) */
+static void sweep(double *b, const double *a, long rows, long n, int avx)
+{
+	if (avx == 2)
+		jacobi_avx512(b, a, rows, n);
+	else if (avx == 1)
+		jacobi_avx2(b, a, rows, n);
+	else
+		jacobi_sse(b, a, rows, n);
+}
+
+/* ns per lattice update at row length N in a grid of ROWS rows: best of 9 timings */
+static double time_point(long rows, long n, int avx)
+{
+	double *a = malloc(sizeof(double) * rows * n), *b = malloc(sizeof(double) * rows * n);
+	if (!a || !b) {
+		free(a);
+		free(b);
+		return 0;
+	}
+	for (long i = 0; i < rows * n; i++)
+		a[i] = b[i] = 1.0 + (double)(i % 7);
+	long sweeps = 0;
+	double best = 0, w0 = now_ns();
+	while (now_ns() - w0 < 1e6) {   /* 1 ms warm-up; the sweeps per timing: >= 0.3 ms */
+		sweep(b, a, rows, n, avx);
+		sweeps++;
+	}
+	sweeps = sweeps * 3 / 10 + 1;
+	for (int r = 0; r < 9; r++) {
+		double t0 = now_ns();
+		for (long s = 0; s < sweeps; s++)
+			sweep(b, a, rows, n, avx);
+		double ns = (now_ns() - t0) / ((double)sweeps * (rows - 2) * (n - 2));
+		if (best == 0 || ns < best)
+			best = ns;
+	}
+	__asm__ volatile("" : : "r"(b) : "memory");
+	free(a);
+	free(b);
+	return best;
+}
+
+static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, int quiet)
+{
+	double size = (double)m->levels[L].size, nn[RLB_CAP_POINTS], tt[RLB_CAP_POINTS];
+	/* the grid (2 arrays) fits in a quarter of the next level, so that only this level's
+	   layer condition changes across the sweep (on the Zen 5 guest of zen5-host-bench.yml a
+	   16 MB grid fell out of the L3 share and made a step that was not the L2's) */
+	double room = 0.25 * (double)m->levels[L + 1].size / m->levels[L + 1].shared_by;
+	if (room > 8e6)
+		room = 8e6;
+	double n0 = 0.35 * size / 24, n1 = 2.0 * size / 24;
+	for (int p = 0; p < RLB_CAP_POINTS; p++) {
+		long n = (long)(n0 * pow(n1 / n0, (double)p / (RLB_CAP_POINTS - 1))) / 8 * 8;
+		long rows = (long)(room / (16.0 * n));
+		if (rows > 64) rows = 64;
+		if (rows < 6) rows = 6;
+		nn[p] = (double)n;
+		tt[p] = time_point(rows, n, avx);
+	}
+	double nb = rlb_capacity_breakpoint(nn, tt, RLB_CAP_POINTS, 1.1);
+	if (!quiet) {
+		fprintf(stderr, "capacity %s: 2D Jacobi rows, ns per update at row length N:",
+			m->levels[L].name);
+		for (int p = 0; p < RLB_CAP_POINTS; p++)
+			fprintf(stderr, " %.0f:%.3f", nn[p], tt[p]);
+		fprintf(stderr, "\n  -> step at N = %.0f, factor %.2f\n", nb, nb * 24 / size);
+	}
+	/* no step, or one beyond the nominal size (not this level's): not measured */
+	if (!(nb > 0) || nb * 24 > size)
+		return;
+	c->n_break[L] = nb;
+	c->factor[L] = nb * 24 / size;
+	snprintf(c->method[L], sizeof c->method[L], "lc_factor: 2D Jacobi rows (%s), step at "
+		 "N = %.0f (swept %.0f..%.0f), 3 x N x 8 B / size",
+		 avx == 2 ? "AVX-512" : avx ? "AVX2" : "SSE2", nb, nn[0], nn[RLB_CAP_POINTS - 1]);
+}
+
+void rlb_capacity_measure(rlb_capacity *c, const rl_machine *m, int avx, int quiet)
+{
+	memset(c, 0, sizeof *c);
+	for (int L = 0; L + 1 < m->nlevels; L++)
+		if (m->levels[L].shared_by <= 1)
+			measure_level(c, m, L, avx, quiet);
+}
+
+void rlb_capacity_apply(const rlb_capacity *c, rl_machine *m)
+{
+	for (int L = 0; L < m->nlevels; L++) {
+		if (!(c->factor[L] > 0))
+			continue;
+		rl_cache_level *lv = &m->levels[L];
+		lv->lc_factor = c->factor[L];
+		size_t k = strlen(lv->source);
+		snprintf(lv->source + k, sizeof lv->source - k, "%s%s", k ? "; " : "", c->method[L]);
+	}
+}

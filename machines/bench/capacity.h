@@ -1,0 +1,31 @@
+/* roofline-bench: effective cache capacities for the layer conditions, from a 2D 5-point
+ * Jacobi sweep whose row length N crosses each private level's layer condition
+ * (docs/roofline-bench.md). */
+#ifndef RLB_CAPACITY_H
+#define RLB_CAPACITY_H
+
+#include "machines/machine.h"
+
+#define RLB_CAP_POINTS 16
+
+typedef struct rlb_capacity {
+	double factor[RL_MAX_LEVELS];      /* effective / nominal size; 0 = not measured */
+	double n_break[RL_MAX_LEVELS];     /* row length (doubles) at the step */
+	char method[RL_MAX_LEVELS][160];
+} rlb_capacity;
+
+/* Row length at which the times T[0..NP-1] measured at row lengths N[0..NP-1] (ascending)
+ * cross the middle between the low plateau (smallest of the first three) and the high one
+ * (median of the last three), interpolated geometrically between the two points around the
+ * crossing; 0 if the high plateau is not at least MIN_STEP x the low one. */
+double rlb_capacity_breakpoint(const double *n, const double *t, int np, double min_step);
+
+/* Measure the factor of every private cache level (shared_by 1, not the last) of M: the 3
+ * source rows of the stencil (3 x N x 8 B) at the step / the level's size.  AVX: 0 SSE2, 1
+ * AVX2 + FMA, 2 AVX-512.  CPU: pinned already; progress on stderr unless QUIET. */
+void rlb_capacity_measure(rlb_capacity *c, const rl_machine *m, int avx, int quiet);
+
+/* The measured factors into M's levels (lc_factor) with the method in their source. */
+void rlb_capacity_apply(const rlb_capacity *c, rl_machine *m);
+
+#endif

@@ -1,0 +1,146 @@
+/* roofline-bench's ECM calibration fit (machines/bench/calib.c) and the capacity step finder
+ * (machines/bench/capacity.c) on synthetic data with a known answer. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "machines/bench/calib.h"
+#include "machines/bench/capacity.h"
+
+/* three levels, the L3 a victim cache (AMD Zen): on the L2-L3 link every line in is a line
+ * out, so only fill + evict of that link is determined by any kernel */
+static void zen_like(rl_machine *m)
+{
+	memset(m, 0, sizeof *m);
+	m->nlevels = 3;
+	m->cores = 2;
+	m->clock_ghz = 4;
+	for (int l = 0; l < 3; l++) {
+		m->levels[l].line = 64;
+		m->levels[l].write_allocate = 1;
+		m->levels[l].shared_by = 1;
+	}
+	m->levels[2].victim = 1;
+}
+
+/* roofline-bench's fitted kernels: load, store, copy, update, 2 loads 1 store; held out: 3 loads
+ * 1 store.  In-core (L1) times: 0.5 cy per load, 1 cy per store, the larger of the two. */
+static void kernels(rlb_cal *c)
+{
+	static const struct { const char *name; int ns, rd, wr, ld, st, fit; } k[] = {
+		{ "load", 1, 1, 0, 1, 0, 1 }, { "store", 1, 0, 1, 0, 1, 1 },
+		{ "copy", 2, 1, 2, 1, 1, 1 }, { "update", 1, 1, 1, 1, 1, 1 },
+		{ "2load_1store", 3, 3, 4, 2, 1, 1 }, { "3load_1store", 4, 7, 8, 3, 1, 0 },
+	};
+	memset(c, 0, sizeof *c);
+	c->nlevels = 3;
+	c->load_cycles = 0.5;
+	c->nk = 6;
+	for (int i = 0; i < 6; i++) {
+		rlb_cal_kernel *x = &c->k[i];
+		strcpy(x->name, k[i].name);
+		x->nstreams = k[i].ns;
+		x->reads = k[i].rd;
+		x->writes = k[i].wr;
+		x->loads = k[i].ld;
+		x->stores = k[i].st;
+		x->fitted = k[i].fit;
+		x->t[0] = fmax(0.5 * k[i].ld, 1.0 * k[i].st);
+	}
+}
+
+/* the measurements the rule and link costs TRUTH give */
+static void synthesise(rlb_cal *c, const rlb_cal_fit *truth)
+{
+	for (int i = 0; i < c->nk; i++)
+		for (int lv = 1; lv <= c->nlevels; lv++)
+			c->k[i].t[lv] = rlb_cal_predict(c, &c->k[i], lv, truth);
+}
+
+static void check_fit(rl_overlap rule, int links)
+{
+	rl_machine m;
+	rlb_cal c;
+	zen_like(&m);
+	kernels(&c);
+	rlb_cal_counts(&c, &m);
+	/* the traffic rule: copy in memory fills 2 lines (load + write-allocate) and evicts 1 at
+	   the memory link; at L2-L3 (victim) it evicts both lines */
+	assert_float_equal(c.k[2].fills[3][2], 2, 1e-12);
+	assert_float_equal(c.k[2].evicts[3][2], 1, 1e-12);
+	assert_float_equal(c.k[2].evicts[3][1], 2, 1e-12);
+	/* L2-L3: evict at the fit's floor (0.01), only fill + evict is determined there */
+	rlb_cal_fit truth = { rule, links, { 1.0, 2.0, 8.0 }, { 0.3, 0.01, 4.0 }, 0, 0 };
+	synthesise(&c, &truth);
+	assert_int_equal(rlb_cal_fit_all(&c), 0);
+	const rlb_cal_fit *f = &c.fits[c.chosen];
+	assert_int_equal(f->rule, rule);
+	if (rule == RL_OVERLAP_PARTIAL)
+		assert_int_equal(f->serial_links, links);
+	assert_true(f->rms_pct < 0.1);
+	for (int b = 0; b < 3; b++) {
+		assert_float_equal(f->fill[b], truth.fill[b], 0.01 * truth.fill[b]);
+		assert_float_equal(f->evict[b], truth.evict[b], 0.01 * truth.evict[b] + 0.005);
+	}
+	/* the held-out kernel is reproduced too (same rule, same costs) */
+	for (int lv = 1; lv <= 3; lv++)
+		assert_float_equal(rlb_cal_predict(&c, &c.k[5], lv, f), c.k[5].t[lv],
+				   1e-3 * c.k[5].t[lv]);
+}
+
+static void test_fit_overlapping(void **state)
+{
+	(void)state;
+	check_fit(RL_OVERLAP_ZEN, 1);
+}
+
+static void test_fit_serial(void **state)
+{
+	(void)state;
+	check_fit(RL_OVERLAP_SERIAL, 1);
+}
+
+static void test_fit_partial(void **state)
+{
+	(void)state;
+	check_fit(RL_OVERLAP_PARTIAL, 1);
+}
+
+/* a fitted kernel without a measurement: no fit */
+static void test_fit_needs_data(void **state)
+{
+	(void)state;
+	rlb_cal c;
+	kernels(&c);
+	assert_int_equal(rlb_cal_fit_all(&c), -1);
+}
+
+/* step from 1.0 to 2.0 between N = 1000 and 1200 with one noisy point (1.9 at N = 600) below
+ * it: midpoint 1.5 is crossed (last upward crossing) between 1000 (1.0) and 1200 (2.0) at
+ * x = 0.5: N = exp((ln 1000 + ln 1200) / 2) = sqrt(1.2e6) = 1095.4; a flat curve: no step */
+static void test_capacity_step(void **state)
+{
+	(void)state;
+	const double n[8] = { 400, 500, 600, 800, 1000, 1200, 1500, 2000 };
+	const double t[8] = { 1.0, 1.0, 1.9, 1.0, 1.0, 2.0, 2.0, 2.0 };
+	assert_float_equal(rlb_capacity_breakpoint(n, t, 8, 1.1), sqrt(1.2e6), 1e-6);
+	const double flat[8] = { 1.0, 1.02, 1.0, 1.01, 1.03, 1.04, 1.05, 1.05 };
+	assert_float_equal(rlb_capacity_breakpoint(n, flat, 8, 1.1), 0, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fit_overlapping),
+		cmocka_unit_test(test_fit_serial),
+		cmocka_unit_test(test_fit_partial),
+		cmocka_unit_test(test_fit_needs_data),
+		cmocka_unit_test(test_capacity_step),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
