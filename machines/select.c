@@ -39,8 +39,9 @@ static const struct rl_arch_machine {
 	{ "znver2", "zen2-epyc-7452" },
 	{ "znver3", "zen3-epyc-7763" },
 	{ "znver4", "zen4" },
-	/* no Zen 5 file: the nearest core (AVX-512, same cache design) */
-	{ "znver5", "zen4" },
+	/* Zen 5: the measured 2-vCPU Zen 5 guest (its caches, clock and transfers; its port
+	 * table is Zen 4's) */
+	{ "znver5", "zen5-host-bench" },
 };
 
 /* Host CPUs by cpuid vendor, family and model range -> bundled machine file. */
@@ -74,7 +75,8 @@ static const struct rl_cpu_machine {
 	{ RL_AMD, 0x19, 0x10, 0x1f, "zen4" },            /* Zen 4: Genoa */
 	{ RL_AMD, 0x19, 0x60, 0x7f, "zen4" },            /* Zen 4: Raphael, Phoenix */
 	{ RL_AMD, 0x19, 0xa0, 0xaf, "zen4" },            /* Zen 4: Bergamo, Siena */
-	{ RL_AMD, 0x1a, 0x00, 0xff, "zen4" },            /* Zen 5: nearest file */
+	{ RL_AMD, 0x1a, 0x00, 0x1f, "zen5-host-bench" }, /* Zen 5: Turin, Turin dense (a measured guest) */
+	{ RL_AMD, 0x1a, 0x20, 0xff, "zen4" },            /* Zen 5 client parts: the nearest socket */
 };
 
 const char *rl_machine_for_arch(const char *arch)

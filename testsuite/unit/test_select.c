@@ -34,7 +34,7 @@ static const struct {
 	{ "icelake-server", "icx-8360y" },    { "sapphirerapids", "spr-8480" },
 	{ "emeraldrapids", "emr-host" },      { "znver2", "zen2-epyc-7452" },
 	{ "znver3", "zen3-epyc-7763" },       { "znver4", "zen4" },
-	{ "znver5", "zen4" },
+	{ "znver5", "zen5-host-bench" },
 };
 #define NEXPECTED (sizeof expected / sizeof expected[0])
 
@@ -133,7 +133,8 @@ static void test_cpu_table(void **state)
 	assert_string_equal(rl_machine_for_cpu(1, 0, 0x17, 0x31), "zen2-epyc-7452");
 	assert_string_equal(rl_machine_for_cpu(1, 0, 0x19, 0x01), "zen3-epyc-7763");
 	assert_string_equal(rl_machine_for_cpu(1, 0, 0x19, 0x11), "zen4");
-	assert_string_equal(rl_machine_for_cpu(1, 0, 0x1a, 0x02), "zen4");
+	assert_string_equal(rl_machine_for_cpu(1, 0, 0x1a, 0x02), "zen5-host-bench");
+	assert_string_equal(rl_machine_for_cpu(1, 0, 0x1a, 0x44), "zen4");
 	assert_null(rl_machine_for_cpu(1, 0, 0x17, 0x01)); /* Zen 1 */
 	assert_null(rl_machine_for_cpu(0, 1, 6, 0x9e));    /* a client Skylake derivative */
 	assert_null(rl_machine_for_cpu(0, 1, 0x19, 0x01)); /* vendor matters */
