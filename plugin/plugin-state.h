@@ -66,6 +66,8 @@ struct rl_pending
      move modelled as a loop, "" when there is nothing to say */
   char sibling_text[256];
   char repeat_text[256];
+  int repeat_line;      /* != 0: an enclosing loop of unknown count was left out
+			   (its line, -1 unknown): the time is per repetition */
   char outside_text[256];
   char block_text[256];
   char omp_text[320];   /* an OpenMP worksharing loop: how it is modelled */

@@ -1,0 +1,91 @@
+/* The words of the predicted time over all executions (model/time.h): the part of the data
+ * note, the verbose note and the JSON's assumption. */
+#include "diag/diag.h"
+#include "diag/format.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* "62 %", "0.4 %" */
+static void share_text(double share, char *buf, size_t len)
+{
+	double pc = share * 100;
+	if (pc >= 1 || pc == 0)
+		snprintf(buf, len, "%.0f %%", pc);
+	else
+		snprintf(buf, len, "%.2g %%", pc);
+}
+
+int rl_diag_time_assumption(const rl_time *t, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (!t->computed) {
+		snprintf(buf, len, "not computed");
+		return 1;
+	}
+	if (!t->ranked) {
+		if (t->why == RL_TIME_PARAM_UNKNOWN)
+			snprintf(buf, len, "%s unknown (no constant, no define=%s=VALUE): not ranked",
+				 t->param, t->param);
+		else if (t->why == RL_TIME_NO_CYCLES)
+			snprintf(buf, len, "no cycles per unit of work: not ranked");
+		else
+			snprintf(buf, len, "trip count unknown: not ranked");
+		return 1;
+	}
+	if (t->repeat_line > 0)
+		rl_appendf(buf, len, "repetition loop at line %d: count unknown, time given per "
+			   "repetition", t->repeat_line);
+	else if (t->repeat_line)
+		rl_appendf(buf, len, "an enclosing loop's count is unknown: time given per repetition");
+	if (t->data_assumed)
+		rl_appendf(buf, len, "%sarray sizes unknown: data assumed in memory", buf[0] ? "; " : "");
+	if (t->approximate)
+		rl_appendf(buf, len, "%sbounds depending on outer loops counted in part at the mean "
+			   "of the outer iterator", buf[0] ? "; " : "");
+	if (t->cores > 1)
+		rl_appendf(buf, len, "%son %d cores (the multicore scaling P(%d))", buf[0] ? "; " : "",
+			   t->cores, t->cores);
+	return buf[0] != '\0';
+}
+
+void rl_diag_time_total(const rl_time *t, const char *function, char *buf, size_t len)
+{
+	char s[32], sh[32];
+	buf[0] = '\0';
+	if (!t->computed || !t->ranked)
+		return;
+	rl_format_seconds(t->seconds, s, sizeof(s));
+	snprintf(buf, len, "%s %s", s, t->repeat_line ? "per repetition" : "in total");
+	if (t->function_share >= 0 && function && function[0]) {
+		share_text(t->function_share, sh, sizeof(sh));
+		rl_appendf(buf, len, " (%s of %s)", sh, function);
+	}
+}
+
+int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
+{
+	const rl_time *t = &r->perf.time;
+	char a[256], total[128];
+	if (!r->analysed || !r->perf.valid || !t->computed)
+		return 0;
+	rl_diag_time_assumption(t, a, sizeof(a));
+	if (!t->ranked) {
+		snprintf(buf, len, "roofline: predicted time: %s", a);
+		return 1;
+	}
+	char units[32], cy[32], f[32], ex[32];
+	snprintf(units, sizeof(units), "%.6g", t->work_units);
+	snprintf(ex, sizeof(ex), "%.6g", t->executions);
+	rl_format_number(r->perf.t_unit, cy, sizeof(cy));
+	rl_format_number(r->perf.clock_ghz, f, sizeof(f));
+	rl_diag_time_total(t, r->function, total, sizeof(total));
+	snprintf(buf, len, "roofline: predicted time: %s units of work (%s executions of the "
+		 "innermost loop) x %s cy/CL / %s GHz = %s", units, ex, cy, f, total);
+	if (t->function_share >= 0)
+		rl_appendf(buf, len, "; the function's analysed loops: %.6g s", t->function_seconds);
+	if (a[0])
+		rl_appendf(buf, len, "; %s", a);
+	return 1;
+}
