@@ -64,6 +64,15 @@ void rl_diag_time_total(const rl_time *t, const char *function, char *buf, size_
 	}
 }
 
+/* A count: whole numbers in full up to 10^12 ("6225025"), else 4 significant digits. */
+static void count_text(double v, char *buf, size_t len)
+{
+	if (v < 1e12 && fabs(v - round(v)) < 1e-6)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.4g", v);
+}
+
 int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
 {
 	const rl_time *t = &r->perf.time;
@@ -75,16 +84,21 @@ int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
 		snprintf(buf, len, "roofline: predicted time: %s", a);
 		return 1;
 	}
-	char units[32], cy[32], f[32], ex[32];
-	snprintf(units, sizeof(units), "%.6g", t->work_units);
-	snprintf(ex, sizeof(ex), "%.6g", t->executions);
+	char units[32], cy[32], f[32], ex[32], fs[32];
+	count_text(t->work_units, units, sizeof(units));
+	count_text(t->executions, ex, sizeof(ex));
 	rl_format_number(r->perf.t_unit, cy, sizeof(cy));
 	rl_format_number(r->perf.clock_ghz, f, sizeof(f));
 	rl_diag_time_total(t, r->function, total, sizeof(total));
-	snprintf(buf, len, "roofline: predicted time: %s units of work (%s executions of the "
-		 "innermost loop) x %s cy/CL / %s GHz = %s", units, ex, cy, f, total);
-	if (t->function_share >= 0)
-		rl_appendf(buf, len, "; the function's analysed loops: %.6g s", t->function_seconds);
+	snprintf(buf, len, "roofline: predicted time: %s units of work (%s execution%s of the "
+		 "innermost loop) x %s cy/CL / %s GHz", units, ex, t->executions == 1 ? "" : "s", cy, f);
+	if (t->cores > 1)
+		rl_appendf(buf, len, " (on %d cores: the work / P(%d))", t->cores, t->cores);
+	rl_appendf(buf, len, " = %s", total);
+	if (t->function_share >= 0) {
+		rl_format_seconds(t->function_seconds, fs, sizeof(fs));
+		rl_appendf(buf, len, "; the function's ranked loops: %s", fs);
+	}
 	if (a[0])
 		rl_appendf(buf, len, "; %s", a);
 	return 1;
