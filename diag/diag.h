@@ -73,6 +73,11 @@ rl_remarks *rl_remarks_alloc(const char *source_file, const rl_machine *m);
 void rl_remarks_add_report(rl_remarks *rem, const rl_report *r);
 void rl_remarks_add_not_analysed(rl_remarks *rem, const char *file, int line, int column,
 				 const char *function, const char *reason);
+/* The same for a loop GCC inlined into FUNCTION from SOURCE_FUNCTION (the function it belongs
+ * to in the source; NULL or "": FUNCTION). */
+void rl_remarks_add_not_analysed_in(rl_remarks *rem, const char *file, int line, int column,
+				    const char *function, const char *source_function,
+				    const char *reason);
 /* Write to PATH; 0 and a message in ERR on failure. */
 int rl_remarks_write(const rl_remarks *rem, const char *path, char *err, size_t errlen);
 void rl_remarks_free(rl_remarks *rem);

@@ -310,7 +310,8 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 	}
 	/* the predicted time over all executions and its share of the function */
 	char total[160];
-	rl_diag_time_total(&p->time, r->function, total, sizeof(total));
+	rl_diag_time_total(&p->time, p->time.function[0] ? p->time.function : r->function, total,
+			   sizeof(total));
 	if (total[0])
 		rl_appendf(buf, len, "; %s", total);
 	bottleneck_text(r, lv, bn, sizeof(bn));

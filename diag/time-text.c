@@ -89,7 +89,7 @@ int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
 	count_text(t->executions, ex, sizeof(ex));
 	rl_format_number(r->perf.t_unit, cy, sizeof(cy));
 	rl_format_number(r->perf.clock_ghz, f, sizeof(f));
-	rl_diag_time_total(t, r->function, total, sizeof(total));
+	rl_diag_time_total(t, t->function[0] ? t->function : r->function, total, sizeof(total));
 	snprintf(buf, len, "roofline: predicted time: %s units of work (%s execution%s of the "
 		 "innermost loop) x %s cy/CL / %s GHz", units, ex, t->executions == 1 ? "" : "s", cy, f);
 	if (t->cores > 1)

@@ -2,6 +2,7 @@
 #include "model/time.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* enumerated outer-iterator values per nest before the mean is used */
@@ -121,6 +122,8 @@ void rl_time_nest(const rl_nest *nest, double iters_per_unit, double t_unit, dou
 	out->function_share = -1;
 	out->cores = cores > 1 ? cores : 1;
 	out->data_assumed = data_assumed;
+	if (nest)
+		memcpy(out->function, nest->function, sizeof(out->function));
 	if (!nest || nest->nloops <= 0 || !(iters_per_unit > 0)) {
 		out->why = RL_TIME_NO_NEST;
 		return;
@@ -152,17 +155,25 @@ void rl_time_per_repetition(rl_time *t, int line)
 	t->repeat_line = line > 0 ? line : -1;
 }
 
+void rl_time_set_function(rl_time *t, const char *name)
+{
+	if (name && name[0])
+		snprintf(t->function, sizeof(t->function), "%s", name);
+}
+
 double rl_time_function_totals(rl_time *const *t, int n)
 {
-	double sum = 0;
-	for (int i = 0; i < n; i++)
-		if (t[i] && t[i]->ranked)
-			sum += t[i]->seconds;
+	double all = 0;
 	for (int i = 0; i < n; i++) {
 		if (!t[i])
 			continue;
+		double sum = 0;
+		for (int j = 0; j < n; j++)
+			if (t[j] && t[j]->ranked && !strcmp(t[j]->function, t[i]->function))
+				sum += t[j]->seconds;
 		t[i]->function_seconds = sum;
 		t[i]->function_share = t[i]->ranked && sum > 0 ? t[i]->seconds / sum : -1;
+		all += t[i]->ranked ? t[i]->seconds : 0;
 	}
-	return sum;
+	return all;
 }

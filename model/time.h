@@ -50,7 +50,10 @@ typedef struct rl_time {
 				   number of times; the figures are for one of its iterations */
 	int data_assumed;       /* 1: array sizes unknown, data level assumed (memory) */
 	int cores;              /* cores the time is for */
-	/* per function (rl_time_function_totals): the sum of the ranked nests of the
+	/* the function the loop belongs to in the source: the compiled function, or the
+	 * function GCC inlined the loop from (rl_time_set_function) */
+	char function[RL_NAME_MAX];
+	/* per function (rl_time_function_totals): the sum of the ranked nests of that
 	 * function and this nest's share of it (-1: unknown) */
 	double function_seconds;
 	double function_share;
@@ -72,8 +75,12 @@ void rl_time_nest(const rl_nest *nest, double iters_per_unit, double t_unit, dou
  * time of one of its repetitions. */
 void rl_time_per_repetition(rl_time *t, int line);
 
+/* The loop of T belongs to source function NAME (GCC inlined it from there). */
+void rl_time_set_function(rl_time *t, const char *name);
+
 /* Function totals of the N times T[i] (NULL entries: nests not analysed): each gets the sum of
- * the ranked ones and its share of that sum.  Returns the sum. */
+ * the ranked ones of its function (rl_time.function) and its share of that sum.  Returns the
+ * sum over all. */
 double rl_time_function_totals(rl_time *const *t, int n);
 
 #ifdef __cplusplus

@@ -178,6 +178,8 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
   rl_report_build_cores (p.nest, body, rl_unit.machine, rl_unit.ports, p.threads, r);
   if (p.repeat_line && r->perf.valid)
     rl_time_per_repetition (&r->perf.time, p.repeat_line);
+  if (r->perf.valid)
+    rl_time_set_function (&r->perf.time, rl_source_function_name (p.loc, rl_fn.fndecl));
   XDELETE (body);
   return r;
 }

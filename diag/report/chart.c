@@ -45,8 +45,10 @@ typedef struct chart {
 } chart;
 
 static const char *const palette[] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
-				       "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22" };
-#define NPALETTE 10
+				       "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22",
+				       "#393b79", "#637939", "#ad494a", "#7b4173", "#3182bd",
+				       "#e6550d" };
+#define NPALETTE 16
 
 static void chart_roof(chart *c, double gbs, double gflops, const char *label)
 {
@@ -119,9 +121,9 @@ static void machine_roofs(chart *c, const json_t *machine)
 	}
 }
 
-/* Roofs and ceilings of one model object M into C, labelled "MODEL: name value" (PREFIX) or
- * "name value". */
-static void model_roofs(chart *c, const json_t *m, const char *model, int prefix)
+/* Roofs and ceilings of one model object M into C, labelled "MODEL: name value" (PREFIX; flat
+ * roofs "FP_MODEL: name value" when FP_MODEL is given) or "name value". */
+static void model_roofs(chart *c, const json_t *m, const char *model, int prefix, const char *fp_model)
 {
 	static const char *const roof_keys[] = { "roofs", "ceilings", NULL };
 	for (const char *const *rk = roof_keys; *rk; rk++) {
@@ -131,7 +133,8 @@ static void model_roofs(chart *c, const json_t *m, const char *model, int prefix
 			char label[128], num[32];
 			double bw = first_num(r, k_bw), g = bw > 0 ? 0 : first_num(r, k_peak);
 			rl_format_number2(bw > 0 ? bw : g, num, sizeof(num));
-			snprintf(label, sizeof(label), "%s%s%s %s %s", prefix ? model : "", prefix ? ": " : "",
+			const char *who = bw > 0 || !fp_model ? model : fp_model;
+			snprintf(label, sizeof(label), "%s%s%s %s %s", prefix ? who : "", prefix ? ": " : "",
 				 first_str(r, k_label, *rk), num, bw > 0 ? "GB/s" : "GFLOP/s");
 			chart_roof(c, bw, g, label);
 		}
@@ -470,7 +473,15 @@ static void summary_roofs(chart *c, const nest *nests, int nn)
 		if (strcmp(rl_view_str(json_object_get(nests[i].doc, "machine"), "name", ""), name))
 			continue;
 		const json_t *rf = json_object_get(nests[i].nest, "rooflines");
-		model_roofs(c, json_object_get(rf, "CARM"), "CARM", 1);
+		char model[32];
+		int bits = (int)rl_view_num(json_object_get(json_object_get(rf, "CARM"), "inputs"),
+					    "precision_bits", 0);
+		/* the FP roofs differ by precision: name it when the JSON does */
+		if (bits > 0)
+			snprintf(model, sizeof(model), "CARM %d-bit", bits);
+		else
+			snprintf(model, sizeof(model), "CARM");
+		model_roofs(c, json_object_get(rf, "CARM"), "CARM", 1, model);
 		const json_t *ceil = json_object_get(json_object_get(rf, "ceilings"), "ceilings");
 		for (size_t k = 0; k < json_array_size(ceil); k++) {
 			const char *n = rl_view_str(json_array_get(ceil, k), "name", "");
@@ -478,7 +489,7 @@ static void summary_roofs(chart *c, const nest *nests, int nn)
 			if (strcmp(n, "no SIMD") && strcmp(n, "no FMA"))
 				continue;   /* machine ceilings only, not the loop's own */
 			rl_format_number2(rl_view_num(json_array_get(ceil, k), "gflops", 0), num, sizeof(num));
-			snprintf(label, sizeof(label), "CARM: %s %s GFLOP/s", n, num);
+			snprintf(label, sizeof(label), "%s: %s %s GFLOP/s", model, n, num);
 			chart_roof(c, 0, rl_view_num(json_array_get(ceil, k), "gflops", 0), label);
 		}
 	}
@@ -500,8 +511,9 @@ int rl_report_summary_chart(FILE *o, const nest *nests, int nn)
 		if (!r->analysed)
 			continue;
 		char label[48], title[600], loc[512], t[32];
-		const char *fn = rl_view_str(json_object_get(r->nest, "location"), "function", "");
-		snprintf(label, sizeof(label), "#%d %.14s:%d", r->rank, fn,
+		const json_t *jl = json_object_get(r->nest, "location");
+		const char *fn = rl_view_str(jl, "source_function", rl_view_str(jl, "function", ""));
+		snprintf(label, sizeof(label), "#%d %.16s:%d", r->rank, fn,
 			 (int)rl_view_num(json_object_get(r->nest, "location"), "line", 0));
 		rl_report_location(r, loc, sizeof(loc));
 		rl_format_seconds(r->seconds, t, sizeof(t));
@@ -580,7 +592,7 @@ static int model_chart(FILE *o, const nest *r, const json_t *m, const char *mode
 		return 0;
 	snprintf(c.key_title, sizeof(c.key_title), "%s roofs (one core)", model ? model : "machine");
 	if (m) {
-		model_roofs(&c, m, model, 0);
+		model_roofs(&c, m, model, 0, NULL);
 		model_points(&c, m, model, palette[1]);
 	} else {
 		machine_roofs(&c, json_object_get(r->doc, "machine"));

@@ -295,6 +295,19 @@ static void share_cell(FILE *o, double share)
 	fputs("</td>", o);
 }
 
+/* The loop's function in the source, and the function GCC compiled it in when it inlined it */
+static void function_cell(FILE *o, const json_t *loc)
+{
+	const char *fn = rl_view_str(loc, "function", "");
+	const char *src = rl_view_str(loc, "source_function", fn);
+	rl_report_esc(o, src);
+	if (strcmp(src, fn)) {
+		fputs(" <span class=\"muted\">(in <code>", o);
+		rl_report_esc(o, fn);
+		fputs("</code>)</span>", o);
+	}
+}
+
 static void nest_row(FILE *o, const nest *r)
 {
 	char loc[512], t[64], num[32];
@@ -305,7 +318,7 @@ static void nest_row(FILE *o, const nest *r)
 		r->rank, r->rank);
 	rl_report_esc(o, loc);
 	fputs("</code></td><td>", o);
-	rl_report_esc(o, rl_view_str(jl, "function", ""));
+	function_cell(o, jl);
 	fputs("</td>", o);
 	rl_format_seconds(r->seconds, t, sizeof(t));
 	fprintf(o, "<td class=\"num\">%s</td>", r->ranked ? t : "<span class=\"muted\">not ranked</span>");
@@ -418,7 +431,7 @@ static void html_unranked(FILE *o, const nest *nests, int nn)
 		fputs("<code>", o);
 		rl_report_esc(o, loc);
 		fputs("</code></td><td>", o);
-		rl_report_esc(o, rl_view_str(json_object_get(nests[i].nest, "location"), "function", ""));
+		function_cell(o, json_object_get(nests[i].nest, "location"));
 		fputs("</td><td>", o);
 		if (nests[i].analysed)
 			rl_report_esc(o, nests[i].why ? nests[i].why : "");
@@ -438,9 +451,9 @@ static int html_nest(FILE *o, const nest *r)
 	rl_report_location(r, loc, sizeof(loc));
 	fprintf(o, "<section class=\"nest-detail\" id=\"nest-%d\">\n<h3>%d. <code>", r->rank, r->rank);
 	rl_report_esc(o, loc);
-	fputs("</code> in <code>", o);
-	rl_report_esc(o, rl_view_str(json_object_get(r->nest, "location"), "function", ""));
-	fputs("</code></h3>\n", o);
+	fputs("</code> in ", o);
+	function_cell(o, json_object_get(r->nest, "location"));
+	fputs("</h3>\n", o);
 	draw_source(o, r);
 	fputs("<ul class=\"notes\">\n", o);
 	rl_view_nest_notes(r->nest, note_li, o);

@@ -143,20 +143,26 @@ static void test_cores(void **state)
 }
 
 /* Shares of a function: 0.3 s + 0.1 s ranked, one unranked, one not analysed (NULL):
- * total 0.4 s, shares 75 % and 25 %. */
+ * total 0.4 s, shares 75 % and 25 %; a loop inlined from another function (0.2 s) is a
+ * function of its own: 100 % of it, and the sum over all is 0.6 s. */
 static void test_function_totals(void **state)
 {
 	(void)state;
-	rl_time a, b, c;
+	rl_time a, b, c, d;
 	memset(&a, 0, sizeof(a));
 	memset(&b, 0, sizeof(b));
 	memset(&c, 0, sizeof(c));
-	a.computed = b.computed = c.computed = 1;
-	a.ranked = b.ranked = 1;
+	memset(&d, 0, sizeof(d));
+	a.computed = b.computed = c.computed = d.computed = 1;
+	a.ranked = b.ranked = d.ranked = 1;
 	a.seconds = 0.3;
 	b.seconds = 0.1;
-	rl_time *all[] = { &a, &b, &c, NULL };
-	assert_true(fabs(rl_time_function_totals(all, 4) - 0.4) < 1e-12);
+	d.seconds = 0.2;
+	rl_time_set_function(&d, "init_array");
+	rl_time *all[] = { &a, &b, &c, NULL, &d };
+	assert_true(fabs(rl_time_function_totals(all, 5) - 0.6) < 1e-12);
+	assert_true(fabs(d.function_share - 1) < 1e-12);
+	assert_true(fabs(d.function_seconds - 0.2) < 1e-12);
 	assert_true(fabs(a.function_share - 0.75) < 1e-12);
 	assert_true(fabs(b.function_share - 0.25) < 1e-12);
 	assert_true(c.function_share < 0);
