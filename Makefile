@@ -23,7 +23,7 @@ CORE_SRCS := $(wildcard polyhedral/*.c portmodel/*.c model/*.c machines/*.c diag
 PLUGIN_SRCS := $(filter-out plugin/loader.cc,$(wildcard plugin/*.cc))
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.cc=$(BUILD)/%.o)
-HEADERS := $(wildcard */*.h)
+HEADERS := $(wildcard */*.h diag/report/*.h)
 
 .PHONY: all deps demo check install clean unit
 
@@ -54,7 +54,7 @@ roofline-bench: $(BENCH_SRCS) $(wildcard machines/bench/*.h machines/*.h) model/
 
 # roofline-report: JSON remarks of a build -> one HTML report (docs/report.md).  Its own
 # folder: diag/*.c all go into the plugin.
-REPORT_OBJS := $(BUILD)/diag/report/roofline-report.o $(BUILD)/diag/views.o $(BUILD)/diag/sarif.o $(BUILD)/diag/format.o
+REPORT_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard diag/report/*.c)) $(BUILD)/diag/views.o $(BUILD)/diag/sarif.o $(BUILD)/diag/format.o
 roofline-report: $(REPORT_OBJS)
 	$(CC) -o $@ $^ -ljansson -lm
 

@@ -28,6 +28,16 @@ int rl_diag_verbose_note(const rl_report *r, int i, char *buf, size_t len);
  * saturates at 3 cores (...); bottleneck: ...; <roofline summary>".  0 when not analysed. */
 int rl_diag_perf_note(const rl_report *r, char *buf, size_t len);
 
+/* The predicted time over all executions (model/time.h), diag/time-text.c:
+ * the assumption behind T ("repetition loop at line 7: count unknown, time given per
+ * repetition", "n unknown (...): not ranked"), 0 and "" when there is none; */
+int rl_diag_time_assumption(const rl_time *t, char *buf, size_t len);
+/* the data note's part "0.41 s in total (62 % of FUNCTION)", "" when not ranked; */
+void rl_diag_time_total(const rl_time *t, const char *function, char *buf, size_t len);
+/* the verbose note "roofline: predicted time: U units of work (...) x T cy/CL / f GHz = ...";
+ * 0 when R has no performance. */
+int rl_diag_time_note(const rl_report *r, char *buf, size_t len);
+
 /* Where the data is, with its figures: "working set 122 MiB > L3 20 MiB: data in MEM" (the
  * JSON's performance.data_rule and the verbose performance note). */
 void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len);
@@ -70,6 +80,11 @@ rl_remarks *rl_remarks_alloc(const char *source_file, const rl_machine *m);
 void rl_remarks_add_report(rl_remarks *rem, const rl_report *r);
 void rl_remarks_add_not_analysed(rl_remarks *rem, const char *file, int line, int column,
 				 const char *function, const char *reason);
+/* The same for a loop GCC inlined into FUNCTION from SOURCE_FUNCTION (the function it belongs
+ * to in the source; NULL or "": FUNCTION). */
+void rl_remarks_add_not_analysed_in(rl_remarks *rem, const char *file, int line, int column,
+				    const char *function, const char *source_function,
+				    const char *reason);
 /* Write to PATH; 0 and a message in ERR on failure. */
 int rl_remarks_write(const rl_remarks *rem, const char *path, char *err, size_t errlen);
 void rl_remarks_free(rl_remarks *rem);

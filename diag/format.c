@@ -84,3 +84,22 @@ void rl_format_size_exact(double bytes, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%.1f %s", bytes, unit[u]);
 }
+
+void rl_format_seconds(double s, char *buf, size_t len)
+{
+	static const char *unit[] = { "s", "ms", "us", "ns" };
+	int k = 0;
+	if (!isfinite(s) || s < 0) {
+		snprintf(buf, len, "unknown");
+		return;
+	}
+	if (s < 0.1)
+		while (k < 3 && s < 1.0 && s > 0) {
+			s *= 1000.0;
+			k++;
+		}
+	if (s >= 1000)
+		snprintf(buf, len, "%.0f %s", s, unit[k]);
+	else
+		snprintf(buf, len, "%.3g %s", s, unit[k]);
+}

@@ -33,6 +33,10 @@ void rl_format_size_exact(double bytes, char *buf, size_t len);
  * "1.20 GFLOP/s", "659 MLUP/s", "3.1 Git/s". */
 void rl_format_rate(double per_second, const char *work, char *buf, size_t len);
 
+/* A duration, 3 significant digits with the unit that keeps the number from 1 to 999:
+ * "0.299 s" from 0.1 s, "12.5 ms", "640 us", "25 ns" ("us": ASCII for the notes). */
+void rl_format_seconds(double s, char *buf, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

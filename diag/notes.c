@@ -339,6 +339,12 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		rl_format_rate(p->perf_cores, p->work, ps, sizeof(ps));
 		rl_appendf(buf, len, ", %s on %d cores", ps, p->cores);
 	}
+	/* the predicted time over all executions and its share of the function */
+	char total[160];
+	rl_diag_time_total(&p->time, p->time.function[0] ? p->time.function : r->function, total,
+			   sizeof(total));
+	if (total[0])
+		rl_appendf(buf, len, "; %s", total);
 	bottleneck_text(r, lv, bn, sizeof(bn));
 	rl_appendf(buf, len, "; bottleneck: %s", bn);
 	/* roofline placement (diag/roofline-text.c) */
@@ -499,9 +505,10 @@ int rl_diag_verbose_note(const rl_report *r, int i, char *buf, size_t len)
 	case 4: verbose_perf(r, buf, len); return 1;
 	case 5: verbose_scaling(r, buf, len); return 1;
 	case 6: verbose_regimes(r, buf, len); return 1;
+	case 7: return rl_diag_time_note(r, buf, len);
 	default: /* then the roofline family (model/roofline.h), then the advice */
-		if (i - 7 < rl_diag_roofline_verbose_count(r))
-			return rl_diag_roofline_verbose(r, i - 7, buf, len);
-		return rl_diag_advice_note(r, i - 7 - rl_diag_roofline_verbose_count(r), buf, len);
+		if (i - 8 < rl_diag_roofline_verbose_count(r))
+			return rl_diag_roofline_verbose(r, i - 8, buf, len);
+		return rl_diag_advice_note(r, i - 8 - rl_diag_roofline_verbose_count(r), buf, len);
 	}
 }

@@ -32,6 +32,29 @@ static void set_real(json_t *o, const char *k, double v)
 	json_object_set_new(o, k, jreal(v));
 }
 
+static json_t *num_or_null(int known, double v)
+{
+	return known ? jreal(v) : json_null();
+}
+
+/* "predicted_time": the time over all executions the plugin can count (model/time.h) */
+static json_t *predicted_time_json(const rl_time *t)
+{
+	char a[256];
+	json_t *o = json_object();
+	int counted = t->computed && (t->ranked || t->why == RL_TIME_NO_CYCLES);
+	json_object_set_new(o, "seconds", num_or_null(t->ranked, t->seconds));
+	json_object_set_new(o, "executions", num_or_null(counted, t->executions));
+	json_object_set_new(o, "work_units", num_or_null(counted, t->work_units));
+	json_object_set_new(o, "cycles", num_or_null(t->ranked, t->cycles));
+	json_object_set_new(o, "assumption", rl_diag_time_assumption(t, a, sizeof(a))
+			    ? json_string(a) : json_null());
+	json_object_set_new(o, "ranked", json_boolean(t->ranked));
+	json_object_set_new(o, "function_share", num_or_null(t->ranked && t->function_share >= 0,
+							     t->function_share));
+	return o;
+}
+
 static json_t *performance_json(const rl_report *r)
 {
 	const rl_perf *p = &r->perf;
@@ -57,6 +80,7 @@ static json_t *performance_json(const rl_report *r)
 		json_array_append_new(lv, jreal(p->perf_level[l]));
 	json_object_set_new(o, "per_second_by_level", lv);
 	set_real(o, "memory_code_balance_bytes_per_work", p->bc_mem);
+	json_object_set_new(o, "predicted_time", predicted_time_json(&p->time));
 	if (rl_diag_perf_note(r, text, sizeof(text)))
 		json_object_set_new(o, "note", json_string(text + strlen("roofline: ")));
 	return o;

@@ -13,6 +13,7 @@
 struct rl_remarks {
 	json_t *root;
 	json_t *nests;
+	json_t *functions;
 };
 
 static const char *overlap_name(rl_overlap o)
@@ -41,14 +42,17 @@ rl_remarks *rl_remarks_alloc(const char *source_file, const rl_machine *m)
 	if (!rem)
 		return NULL;
 	rem->nests = json_array();
-	rem->root = json_pack("{s:s, s:{s:s, s:s}, s:s, s:o, s:o}",
+	rem->functions = json_array();
+	rem->root = json_pack("{s:s, s:{s:s, s:s}, s:s, s:o, s:o, s:o}",
 		"schema", RL_REMARKS_SCHEMA,
 		"tool", "name", "roofline", "version", RL_VERSION,
 		"source", source_file ? source_file : "",
 		"machine", machine_json(m),
-		"nests", json_incref(rem->nests));
+		"nests", json_incref(rem->nests),
+		"functions", json_incref(rem->functions));
 	if (!rem->root) {
 		json_decref(rem->nests);
+		json_decref(rem->functions);
 		free(rem);
 		return NULL;
 	}
@@ -233,10 +237,34 @@ static json_t *ecm_json(const rl_report *r)
 		"unit", "cy/CL", "note", text + strlen("roofline: "));
 }
 
+/* The translation unit's "functions" entry of FUNCTION: the sum of its ranked nests'
+ * predicted times, and how many nests are ranked and not (not analysed ones included). */
+static void function_add(rl_remarks *rem, const char *function, const rl_time *t)
+{
+	json_t *e = NULL;
+	function = function ? function : "";
+	for (size_t i = 0; i < json_array_size(rem->functions) && !e; i++)
+		if (!strcmp(json_string_value(json_object_get(json_array_get(rem->functions, i),
+								  "function")), function))
+			e = json_array_get(rem->functions, i);
+	if (!e) {
+		e = json_pack("{s:s, s:f, s:i, s:i}", "function", function, "seconds", 0.0,
+			      "nests_ranked", 0, "nests_unranked", 0);
+		json_array_append_new(rem->functions, e);
+	}
+	int ranked = t && t->ranked;
+	const char *count = ranked ? "nests_ranked" : "nests_unranked";
+	json_object_set_new(e, count, json_integer(json_integer_value(json_object_get(e, count)) + 1));
+	if (ranked)
+		json_object_set_new(e, "seconds", json_real(json_real_value(json_object_get(e, "seconds"))
+							    + t->seconds));
+}
+
 void rl_remarks_add_report(rl_remarks *rem, const rl_report *r)
 {
 	if (!r->analysed) {
-		rl_remarks_add_not_analysed(rem, r->file, r->line, r->column, r->function, r->reason);
+		rl_remarks_add_not_analysed_in(rem, r->file, r->line, r->column, r->function,
+					       r->function, r->reason);
 		return;
 	}
 	const rl_nest *n = r->nest;
@@ -244,8 +272,12 @@ void rl_remarks_add_report(rl_remarks *rem, const rl_report *r)
 		"loops", loops_json(n), "parameters", params_json(n), "accesses", accesses_json(n),
 		"flops_per_iteration", "float", flops_json(&n->flops[0]), "double", flops_json(&n->flops[1]),
 		"streams", streams_json(r), "instructions", instructions_json(r));
+	const char *source_function = r->perf.valid && r->perf.time.function[0]
+		? r->perf.time.function : r->function;
+	json_t *location = location_json(r->file, r->line, r->column, r->function);
+	json_object_set_new(location, "source_function", json_string(source_function));
 	json_t *nest = json_pack("{s:o, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o}",
-		"location", location_json(r->file, r->line, r->column, r->function),
+		"location", location,
 		"analysed", 1,
 		"unit_of_work", "iterations", r->traffic.iters_per_unit, "element_bytes", r->traffic.elem_size,
 		"inputs", inputs, "incore", incore_json(&r->incore, r->machine),
@@ -260,14 +292,25 @@ void rl_remarks_add_report(rl_remarks *rem, const rl_report *r)
 			json_object_set_new(nest, perf_keys[k], v);
 	}
 	json_array_append_new(rem->nests, nest);
+	function_add(rem, source_function, r->perf.valid ? &r->perf.time : NULL);
+}
+
+void rl_remarks_add_not_analysed_in(rl_remarks *rem, const char *file, int line, int column,
+				    const char *function, const char *source_function,
+				    const char *reason)
+{
+	const char *src = source_function && source_function[0] ? source_function : function;
+	json_t *location = location_json(file, line, column, function);
+	json_object_set_new(location, "source_function", json_string(src));
+	json_array_append_new(rem->nests, json_pack("{s:o, s:b, s:s}",
+		"location", location, "analysed", 0, "reason", reason));
+	function_add(rem, src, NULL);
 }
 
 void rl_remarks_add_not_analysed(rl_remarks *rem, const char *file, int line, int column,
 				 const char *function, const char *reason)
 {
-	json_array_append_new(rem->nests, json_pack("{s:o, s:b, s:s}",
-		"location", location_json(file, line, column, function), "analysed", 0,
-		"reason", reason));
+	rl_remarks_add_not_analysed_in(rem, file, line, column, function, function, reason);
 }
 
 int rl_remarks_write(const rl_remarks *rem, const char *path, char *err, size_t errlen)
@@ -285,6 +328,7 @@ void rl_remarks_free(rl_remarks *rem)
 	if (!rem)
 		return;
 	json_decref(rem->nests);
+	json_decref(rem->functions);
 	json_decref(rem->root);
 	free(rem);
 }

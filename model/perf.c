@@ -511,5 +511,7 @@ void rl_perf_compute(rl_report *r, int cores)
 
 	build_scaling(r, p);
 	build_regimes(r, p);
+	rl_time_nest(n, p->iters_per_unit, p->t_unit, p->clock_ghz, p->cores, p->work_per_unit,
+		     p->perf_cores, p->data_level < 0, &p->time);
 	p->valid = 1;
 }

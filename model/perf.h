@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include "machines/machine.h"
 #include "model/ecm.h"
+#include "model/time.h"
 #include "polyhedral/lc.h"
 
 #ifdef __cplusplus
@@ -95,6 +96,8 @@ typedef struct rl_perf {
 	int nregimes;
 	rl_perf_regime regimes[RL_PERF_MAX_REGIMES];
 	char regimes_why[128];  /* why no regime table ("" when there is one) */
+	/* predicted time over all executions (model/time.h), for `cores` cores */
+	rl_time time;
 } rl_perf;
 
 struct rl_report;

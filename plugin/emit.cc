@@ -88,6 +88,24 @@ rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r, const
     rl_remarks_add_report (u->remarks, r);
 }
 
+const char *
+rl_source_function_name (location_t loc, tree fndecl)
+{
+  /* the innermost function GCC inlined the statement at LOC from */
+  for (tree block = LOCATION_BLOCK (loc); block && TREE_CODE (block) == BLOCK;
+       block = BLOCK_SUPERCONTEXT (block))
+    if (inlined_function_outer_scope_p (block))
+      {
+	tree origin = block_ultimate_origin (block);
+	if (origin && TREE_CODE (origin) == FUNCTION_DECL)
+	  return lang_hooks.decl_printable_name (origin, 1);
+      }
+  /* a clone (kernel.constprop.0) belongs to the function it was made of */
+  if (fndecl && DECL_ORIGIN (fndecl) && TREE_CODE (DECL_ORIGIN (fndecl)) == FUNCTION_DECL)
+    return lang_hooks.decl_printable_name (DECL_ORIGIN (fndecl), 1);
+  return fndecl ? lang_hooks.decl_printable_name (fndecl, 1) : "";
+}
+
 void
 rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl)
 {
@@ -99,9 +117,9 @@ rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl)
   if (u->remarks)
     {
       expanded_location xl = expand_location (p.loc);
-      rl_remarks_add_not_analysed (u->remarks, xl.file ? xl.file : "", xl.line, xl.column,
-				   fndecl ? lang_hooks.decl_printable_name (fndecl, 1) : "",
-				   p.reason);
+      rl_remarks_add_not_analysed_in (u->remarks, xl.file ? xl.file : "", xl.line, xl.column,
+				      fndecl ? lang_hooks.decl_printable_name (fndecl, 1) : "",
+				      rl_source_function_name (p.loc, fndecl), p.reason);
     }
 }
 

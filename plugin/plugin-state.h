@@ -77,6 +77,8 @@ struct rl_pending
      move modelled as a loop, "" when there is nothing to say */
   char sibling_text[256];
   char repeat_text[256];
+  int repeat_line;      /* != 0: an enclosing loop of unknown count was left out
+			   (its line, -1 unknown): the time is per repetition */
   char outside_text[256];
   char block_text[256];
   char omp_text[320];   /* an OpenMP worksharing loop: how it is modelled */
@@ -126,6 +128,11 @@ void rl_machine_print_bundled (const char *plugin_path);
 void rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r,
 		     const char *nt_text);
 void rl_emit_not_analysed (rl_unit_state *u, const rl_pending &p, tree fndecl);
+/* emit.cc: the function a statement at LOC of FNDECL belongs to in the source:
+   the function GCC inlined it from, the function a clone was made of, else
+   FNDECL's name (the function totals of the predicted time are per source
+   function). */
+const char *rl_source_function_name (location_t loc, tree fndecl);
 /* emit.cc: the verbose note of a removed loop copy P (rl_pending.removed);
    neither analysed nor not analysed, not in the remarks. */
 void rl_emit_removed_copy (rl_unit_state *u, const rl_pending &p);

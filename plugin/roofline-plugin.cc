@@ -139,25 +139,24 @@ rl_removed_copy_said (const rl_pending &p)
   return false;
 }
 
-/* Model the pending nest P with its generated code and emit its notes. */
-static void
-rl_model_and_emit (rl_pending &p)
+/* Whether P is a loop copy GCC deleted in vect whose kept copy is recorded: a
+   copy without code, predicting it would give the source loop a second note. */
+static bool
+rl_removed_with_kept_copy (const rl_pending &p)
 {
-  if (p.removed && rl_kept_copy_recorded (p))
-    {
-      /* a copy GCC deleted in vect has no code: predicting it would give
-	 the source loop a second note */
-      if (!rl_removed_copy_said (p))
-	rl_emit_removed_copy (&rl_unit, p);
-      if (p.nest)
-	rl_nest_free (p.nest);
-      return;
-    }
-  if (!p.nest)
-    {
-      rl_emit_not_analysed (&rl_unit, p, rl_fn.fndecl);
-      return;
-    }
+  return p.removed && rl_kept_copy_recorded (p);
+}
+
+/* Model the pending nest P with its generated code: its report (NULL when P
+   is not analysed or a removed copy; P.nest NULL and P.reason set when the
+   generated code calls a function).  NT_TEXT: the non-temporal store
+   sentence. */
+static rl_report *
+rl_model_pending (rl_pending &p, char *nt_text, size_t len)
+{
+  nt_text[0] = '\0';
+  if (rl_removed_with_kept_copy (p) || !p.nest)
+    return NULL;
   /* a call GCC left in the loop (exp, pow, ... from libm, vector variants
      included) costs far more than the one instruction the port model sees */
   const char *called = rl_rtl_body_call (&rl_fn.rtl, p.innermost_num);
@@ -167,31 +166,64 @@ rl_model_and_emit (rl_pending &p)
 		"call to %s in the generated code (its cost is not modelled)", called);
       rl_nest_free (p.nest);
       p.nest = NULL;
-      rl_emit_not_analysed (&rl_unit, p, rl_fn.fndecl);
-      return;
+      return NULL;
     }
   rl_body *body = p.block_move ? rl_block_move_body (p.nest) : rl_generated_body (p);
   if (p.block_move)
     p.vector_factor = body->vector_factor;
   p.nest->vector_factor = p.vector_factor;
-  char nt_text[256];
-  rl_mark_nontemporal_stores (p.nest, body, nt_text, sizeof nt_text);
+  rl_mark_nontemporal_stores (p.nest, body, nt_text, len);
   rl_report *r = XNEW (rl_report);
   /* the layer conditions are analysed once per nest, also for cores=N */
   rl_report_build_cores (p.nest, body, rl_unit.machine, rl_unit.ports, p.threads, r);
-  rl_emit_report (&rl_unit, p, r, nt_text);
-  XDELETE (r);
+  if (p.repeat_line && r->perf.valid)
+    rl_time_per_repetition (&r->perf.time, p.repeat_line);
+  if (r->perf.valid)
+    rl_time_set_function (&r->perf.time, rl_source_function_name (p.loc, rl_fn.fndecl));
   XDELETE (body);
-  rl_nest_free (p.nest);
+  return r;
 }
 
-/* End of the current function: model and report every pending nest, then
+/* Emit the notes of the pending nest P with its report R (NULL: not analysed
+   or a removed copy), then free both. */
+static void
+rl_emit_pending (rl_pending &p, rl_report *r, const char *nt_text)
+{
+  if (rl_removed_with_kept_copy (p))
+    {
+      if (!rl_removed_copy_said (p))
+	rl_emit_removed_copy (&rl_unit, p);
+    }
+  else if (!r)
+    rl_emit_not_analysed (&rl_unit, p, rl_fn.fndecl);
+  else
+    rl_emit_report (&rl_unit, p, r, nt_text);
+  XDELETE (r);
+  if (p.nest)
+    rl_nest_free (p.nest);
+  p.nest = NULL;
+}
+
+/* End of the current function: model every pending nest, give each its
+   share of the function's predicted time, emit the notes in order, then
    reset the per-function state. */
 static void
 rl_function_end (void)
 {
-  for (rl_pending &p : rl_fn.nests)
-    rl_model_and_emit (p);
+  size_t n = rl_fn.nests.size ();
+  std::vector<rl_report *> reports (n, (rl_report *) NULL);
+  std::vector<rl_time *> times (n, (rl_time *) NULL);
+  struct nt_sentence { char text[256]; };
+  std::vector<nt_sentence> nt (n);
+  for (size_t i = 0; i < n; i++)
+    {
+      reports[i] = rl_model_pending (rl_fn.nests[i], nt[i].text, sizeof nt[i].text);
+      if (reports[i] && reports[i]->analysed && reports[i]->perf.valid)
+	times[i] = &reports[i]->perf.time;
+    }
+  rl_time_function_totals (times.data (), (int) n);
+  for (size_t i = 0; i < n; i++)
+    rl_emit_pending (rl_fn.nests[i], reports[i], nt[i].text);
   rl_function_state_reset (&rl_fn);
 }
 
@@ -219,6 +251,8 @@ rl_describe_leaf_context (rl_pending &p, const rl_leaf_context &ctx)
   if (ctx.branch && ctx.nsiblings > 1)
     rl_diag_sibling_note (rl_loop_line (ctx.branch), ctx.nsiblings, p.sibling_text,
 			  sizeof p.sibling_text);
+  if (ctx.dropped_loop)
+    p.repeat_line = rl_loop_line (ctx.dropped_loop) > 0 ? rl_loop_line (ctx.dropped_loop) : -1;
   if (ctx.dropped_loop)
     rl_diag_unknown_outer_note (rl_loop_line (ctx.dropped_loop), ctx.dropped_reason,
 				ctx.ndropped, p.repeat_text, sizeof p.repeat_text);

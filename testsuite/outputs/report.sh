@@ -6,10 +6,17 @@
 nests=$ROOT/testsuite/nests
 cd "$OUT" || exit 1
 mkdir -p build && cd build || exit 1
-for f in daxpy stream-triad jacobi2d-static matmul-ijk sum-reduction int-triad indirect; do
+for f in daxpy stream-triad jacobi2d-static matmul-ijk sum-reduction int-triad indirect triangular siblings; do
 	rl_cc $SNB -fplugin-arg-roofline-quiet -fplugin-arg-roofline-remarks-dir=. -fplugin-arg-roofline-define=n=4000 -o "$f.o" "$nests/$f.c" 2>/dev/null
 done
+# a size from the caller without define=: the loop is analysed but not ranked (n unknown)
+rl_cc $SNB -fplugin-arg-roofline-quiet -fplugin-arg-roofline-remarks-dir=. -o daxpy-n.o "$nests/daxpy.c" 2>/dev/null
 cd .. || exit 1
+# one translation unit on a machine with the zen overlap rule (ECM bars side by side)
+mkdir -p zen/build
+rl_cc -O3 -march=znver3 -fplugin-arg-roofline-machine=zen4 -fplugin-arg-roofline-quiet -fplugin-arg-roofline-remarks-dir=zen/build \
+	-fplugin-arg-roofline-define=n=4000 -o zen/build/jacobi.o "$nests/jacobi2d-static.c" 2>/dev/null
+"$ROOT/roofline-report" -o zen/report.html zen/build 2>/dev/null
 analysed=$(cat build/*.roofline.json | "$PY" -c '
 import json, sys
 text = sys.stdin.read(); dec = json.JSONDecoder(); i = 0; a = fp = 0
@@ -25,7 +32,7 @@ while i < len(text):
 print(a, fp)')
 na=${analysed% *} nfp=${analysed#* }
 "$ROOT/roofline-report" -o report.html build 2>report.log
-check "report: written from a directory of 7 translation units" test -s report.html
+check "report: written from a directory of 10 translation units" test -s report.html
 "$ROOT/roofline-report" -o report2.html build/*.roofline.json 2>/dev/null
 check "report: byte-identical across runs and for files or directory" cmp report.html report2.html
 check "report: self-contained (no script, no external resource)" sh -c \
@@ -65,10 +72,34 @@ if [ -z "$chromium" ]; then
 	skip "report: browser test (chromium not installed: apt-get install chromium)"
 	exit 0
 fi
+# label-overlap.js measures every text of every chart after layout (all model panels shown)
+# and writes the result into the page; --dump-dom returns it
+"$PY" - report.html check.html "$ROOT/testsuite/outputs/label-overlap.js" <<'PYEOF'
+import sys
+s = open(sys.argv[1], encoding='utf-8').read()
+js = open(sys.argv[3], encoding='utf-8').read()
+open(sys.argv[2], 'w', encoding='utf-8').write(s.replace('</body>', '<script>' + js + '</script>\n</body>'))
+PYEOF
+"$PY" - zen/report.html zen/check.html "$ROOT/testsuite/outputs/label-overlap.js" <<'PYEOF'
+import sys
+s = open(sys.argv[1], encoding='utf-8').read()
+js = open(sys.argv[3], encoding='utf-8').read()
+open(sys.argv[2], 'w', encoding='utf-8').write(s.replace('</body>', '<script>' + js + '</script>\n</body>'))
+PYEOF
 profile=$(mktemp -d)
 flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=$profile --hide-scrollbars"
 timeout 120 "$chromium" $flags --dump-dom "file://$OUT/report.html" >dom.html 2>chromium.log
-timeout 120 "$chromium" $flags --window-size=1280,2000 --screenshot="$OUT/report.png" "file://$OUT/report.html" >>chromium.log 2>&1
+timeout 120 "$chromium" $flags --dump-dom "file://$OUT/check.html" >check-dom.html 2>>chromium.log
+timeout 120 "$chromium" $flags --dump-dom "file://$OUT/zen/check.html" >zen-check-dom.html 2>>chromium.log
+timeout 120 "$chromium" $flags --window-size=1280,1400 --screenshot="$OUT/report.png" "file://$OUT/report.html" >>chromium.log 2>&1
+# one nest's section alone (ECM bars, model toggle, chart) for a second screenshot
+"$PY" - report.html nest1.html <<'PYEOF'
+import re, sys
+s = open(sys.argv[1], encoding='utf-8').read()
+sec = re.search(r'<section class="nest-detail" id="nest-1">.*?</section>', s, re.S).group(0)
+open(sys.argv[2], 'w', encoding='utf-8').write(s[:s.index('<h1>')] + sec + '</body></html>')
+PYEOF
+timeout 120 "$chromium" $flags --window-size=1100,1300 --screenshot="$OUT/nest1.png" "file://$OUT/nest1.html" >>chromium.log 2>&1
 rm -rf "$profile"
 if [ ! -s dom.html ]; then
 	tail -n 5 chromium.log
@@ -76,41 +107,97 @@ if [ ! -s dom.html ]; then
 	exit 0
 fi
 # the DOM as the browser built it (not the file as written)
-"$PY" - dom.html "$na" "$nfp" <<'PYEOF'
-import sys
+"$PY" - dom.html "$na" "$nfp" build <<'PYEOF'
+import glob, json, sys
 from html.parser import HTMLParser
 class P(HTMLParser):
     def __init__(self):
-        super().__init__(); self.stack = []; self.rows = 0; self.svgs = {}; self.cur = None
-        self.texts = []; self.in_text = False
+        super().__init__(); self.rows = []; self.svgs = {}; self.cur = None
+        self.texts = []; self.in_text = False; self.unranked = []; self.in_unranked = False
+        self.functions = []; self.toggles = 0
     def handle_starttag(self, tag, attrs):
-        a = dict(attrs); cls = a.get('class', '') or ''
-        if tag == 'tr' and 'nest' in cls.split(): self.rows += 1
-        if tag == 'svg' and 'roofline' in cls.split():
+        a = dict(attrs); cls = (a.get('class', '') or '').split()
+        if tag == 'tr' and 'nest' in cls: self.rows.append(float(a['data-seconds']))
+        if tag == 'tr' and 'function' in cls: self.functions.append(float(a['data-seconds']))
+        if tag == 'table': self.in_unranked = a.get('id') == 'not-ranked'
+        if tag == 'tr' and self.in_unranked and ('not-ranked' in cls or 'not-analysed' in cls):
+            self.unranked.append(cls[0])
+        if tag == 'div' and 'model-toggle' in cls: self.toggles += 1
+        if tag == 'svg' and 'roofline' in cls:
             self.cur = a.get('id'); self.svgs[self.cur] = {'axes': 0, 'roofs': 0, 'points': 0, 'labels': []}
         if self.cur:
             s = self.svgs[self.cur]
-            if tag == 'g' and 'axis' in cls.split(): s['axes'] += 1
-            if tag == 'line' and 'roof' in cls.split(): s['roofs'] += 1
-            if tag == 'g' and cls == 'point': s['points'] += 1
-            if tag == 'text' and cls == 'roof-label': self.in_text = True
+            if tag == 'g' and 'axis' in cls: s['axes'] += 1
+            if tag == 'line' and 'roof' in cls: s['roofs'] += 1
+            if tag == 'g' and cls == ['point']: s['points'] += 1
+            if tag == 'text' and cls == ['roof-label']: self.in_text = True
     def handle_endtag(self, tag):
         if tag == 'svg': self.cur = None
         if tag == 'text': self.in_text = False
+        if tag == 'table': self.in_unranked = False
     def handle_data(self, data):
         if self.in_text and self.cur: self.svgs[self.cur]['labels'].append(data)
 p = P(); p.feed(open(sys.argv[1], encoding='utf-8').read())
 na, nfp = int(sys.argv[2]), int(sys.argv[3])
 def res(ok, name): print(('PASS: ' if ok else 'FAIL: ') + name)
-res(p.rows == na, 'chromium DOM: %d table rows of nests' % p.rows)
+# the expected order, from the JSON files: ranked nests by predicted_time.seconds, then the rest
+docs = [json.load(open(f)) for f in sorted(glob.glob(sys.argv[4] + '/*.roofline.json'))]
+nests = [n for d in docs for n in d['nests'] if n['analysed']]
+ranked = sorted((n['performance']['predicted_time']['seconds'] for n in nests
+                 if n['performance']['predicted_time']['ranked']), reverse=True)
+unranked = [n for n in nests if not n['performance']['predicted_time']['ranked']]
+res(len(p.rows) == na, 'chromium DOM: %d table rows of loops' % len(p.rows))
+got = [s for s in p.rows if s >= 0]
+res(len(got) == len(ranked) and all(abs(a - b) <= 1e-5 * b for a, b in zip(got, ranked))
+    and p.rows[:len(got)] == got,
+    'chromium DOM: loops ranked by the JSON predicted_time.seconds, largest first (%s)' % got)
+notan = sum(1 for d in docs for n in d['nests'] if not n['analysed'])
+res(p.unranked.count('not-ranked') == len(unranked) and p.unranked.count('not-analysed') == notan
+    and len(unranked) >= 1,
+    'chromium DOM: loops not ranked listed with the reason (%d not ranked, %d not analysed)'
+    % (len(unranked), notan))
+fsum = sorted((f['seconds'] for d in docs for f in d['functions']), reverse=True)
+res(len(p.functions) == len(fsum) and all(abs(a - b) <= 1e-5 * max(b, 1e-12) for a, b in zip(p.functions, fsum)),
+    'chromium DOM: predicted time per function = the JSON "functions" sums, largest first')
 allc = p.svgs.get('roofline-all')
 res(allc is not None and allc['axes'] == 2, 'chromium DOM: summary roofline svg with x and y axes')
-res(allc is not None and any(l.startswith('memory ') and 'GB/s' in l for l in allc['labels']),
-    'chromium DOM: labelled memory roof (%s)' % (allc['labels'] if allc else None))
-res(allc is not None and allc['points'] == nfp, 'chromium DOM: one point per nest with FP work (%s of %d)'
+res(allc is not None and any(l.startswith('memory ') and 'GB/s' in l for l in allc['labels'])
+    and sum(1 for l in allc['labels'] if l.startswith('CARM: ')) >= 4,
+    'chromium DOM: summary chart with all roofs of the machine in its key (%s)' % (allc['labels'] if allc else None))
+res(allc is not None and allc['points'] == nfp, 'chromium DOM: one point per loop with FP work (%s of %d)'
     % (allc['points'] if allc else None, nfp))
 per = [k for k in p.svgs if k != 'roofline-all']
-res(len(per) == na and all(p.svgs[k]['axes'] == 2 and p.svgs[k]['roofs'] >= 1 for k in per),
-    'chromium DOM: a roofline chart per analysed nest with axes and roofs (%d)' % len(per))
+res(p.toggles == na and len(per) >= na and all(p.svgs[k]['axes'] == 2 and p.svgs[k]['roofs'] >= 1 for k in per),
+    'chromium DOM: per loop a model toggle and charts with axes and roofs (%d loops, %d charts)' % (p.toggles, len(per)))
 PYEOF
-[ -s report.png ] && pass "report: chromium screenshot $OUT/report.png" || fail "report: chromium screenshot"
+# no two labels overlap, none outside its chart, in any chart (summary, per-model, ECM bars)
+for f in check-dom.html zen-check-dom.html; do
+	"$PY" - "$f" <<'PYEOF'
+import html, re, sys
+s = open(sys.argv[1], encoding='utf-8').read()
+m = re.search(r'<pre id="overlap-result">(charts .*?)</pre>', s, re.S)
+if not m:
+    print('FAIL: label geometry of %s (no result in the DOM)' % sys.argv[1]); sys.exit(0)
+text = html.unescape(m.group(1))
+head = text.split('\n')[0].split()
+charts, labels, overlaps, outside = int(head[1]), int(head[3]), int(head[5]), int(head[7])
+ok = overlaps == 0 and outside == 0 and charts >= 2 and labels >= 5 * charts
+print(('PASS: ' if ok else 'FAIL: ') + 'chromium layout (%s): %d charts, %d labels, %d overlapping pairs, %d outside their chart'
+      % (sys.argv[1], charts, labels, overlaps, outside))
+if not ok: print(text[:2000])
+PYEOF
+done
+# the ECM bars follow the composition rule: serial machines stack T_nOL and the transfers
+# (a transfer bar starts right of the bars' origin), zen machines draw every term from the
+# origin side by side (every transfer bar starts at the origin)
+"$PY" - report.html zen/report.html <<'PYEOF'
+import re, sys
+def starts(path):
+    s = open(path, encoding='utf-8').read()
+    return [float(x) for x in re.findall(r'<rect class="ecm-transfer" x="([0-9.]+)"', s)]
+ser, zen = starts(sys.argv[1]), starts(sys.argv[2])
+ok = ser and zen and any(x > 56.5 for x in ser) and all(abs(x - 56) < 0.05 for x in zen)
+print(('PASS: ' if ok else 'FAIL: ') + 'ECM bars: stacked on the serial machine, side by side on zen4 (%d / %d transfer bars)' % (len(ser), len(zen)))
+PYEOF
+[ -s report.png ] && [ -s nest1.png ] && pass "report: chromium screenshots $OUT/report.png, $OUT/nest1.png" ||
+	fail "report: chromium screenshots"

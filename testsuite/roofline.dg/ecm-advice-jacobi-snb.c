@@ -25,5 +25,5 @@ void jacobi(double *restrict b, const double *restrict a)
     for (long i = 1; i < N - 1; i++)
       b[j * N + i] = (a[j * N + i - 1] + a[j * N + i + 1] + a[(j - 1) * N + i] + a[(j + 1) * N + i]) * 0.25;
 }
-/* { dg-message {roofline: data in MEM \(working set 149 GiB; layer condition holds in L3\): 2.03 GFLOP/s \(509 MLUP/s\) on 1 core, saturates at 4 cores \(6.67 GFLOP/s\), 4.00 GFLOP/s on 8 cores; bottleneck: memory transfer \(13 of 42.5 cy/CL\)} "" { target *-*-* } 24 } */
+/* { dg-message {roofline: data in MEM \(working set 149 GiB; layer condition holds in L3\): 2.03 GFLOP/s \(509 MLUP/s\) on 1 core, saturates at 4 cores \(6.67 GFLOP/s\), 4.00 GFLOP/s on 8 cores; 10 s in total \(100 % of jacobi\); bottleneck: memory transfer \(13 of 42.5 cy/CL\)} "" { target *-*-* } 24 } */
 /* { dg-message {roofline: advice: block loop i1 to <= 682 for L1 -> \{9.5 \] 15.5 \] 21.5 \] 34.5\} cy/CL, 1.23x on 1 core, 1.67x on 8 cores; saturates at 3 cores; upper bound: temporal blocking at most \+44 % on 1 core} "" { target *-*-* } 24 } */

@@ -1,0 +1,105 @@
+/* The words of the predicted time over all executions (model/time.h): the part of the data
+ * note, the verbose note and the JSON's assumption. */
+#include "diag/diag.h"
+#include "diag/format.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* "62 %", "0.4 %" */
+static void share_text(double share, char *buf, size_t len)
+{
+	double pc = share * 100;
+	if (pc >= 1 || pc == 0)
+		snprintf(buf, len, "%.0f %%", pc);
+	else
+		snprintf(buf, len, "%.2g %%", pc);
+}
+
+int rl_diag_time_assumption(const rl_time *t, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (!t->computed) {
+		snprintf(buf, len, "not computed");
+		return 1;
+	}
+	if (!t->ranked) {
+		if (t->why == RL_TIME_PARAM_UNKNOWN)
+			snprintf(buf, len, "%s unknown (no constant, no define=%s=VALUE): not ranked",
+				 t->param, t->param);
+		else if (t->why == RL_TIME_NO_CYCLES)
+			snprintf(buf, len, "no cycles per unit of work: not ranked");
+		else
+			snprintf(buf, len, "trip count unknown: not ranked");
+		return 1;
+	}
+	if (t->repeat_line > 0)
+		rl_appendf(buf, len, "repetition loop at line %d: count unknown, time given per "
+			   "repetition", t->repeat_line);
+	else if (t->repeat_line)
+		rl_appendf(buf, len, "an enclosing loop's count is unknown: time given per repetition");
+	if (t->data_assumed)
+		rl_appendf(buf, len, "%sarray sizes unknown: data assumed in memory", buf[0] ? "; " : "");
+	if (t->approximate)
+		rl_appendf(buf, len, "%sbounds depending on outer loops counted in part at the mean "
+			   "of the outer iterator", buf[0] ? "; " : "");
+	if (t->cores > 1)
+		rl_appendf(buf, len, "%son %d cores (the multicore scaling P(%d))", buf[0] ? "; " : "",
+			   t->cores, t->cores);
+	return buf[0] != '\0';
+}
+
+void rl_diag_time_total(const rl_time *t, const char *function, char *buf, size_t len)
+{
+	char s[32], sh[32];
+	buf[0] = '\0';
+	if (!t->computed || !t->ranked)
+		return;
+	rl_format_seconds(t->seconds, s, sizeof(s));
+	snprintf(buf, len, "%s %s", s, t->repeat_line ? "per repetition" : "in total");
+	if (t->function_share >= 0 && function && function[0]) {
+		share_text(t->function_share, sh, sizeof(sh));
+		rl_appendf(buf, len, " (%s of %s)", sh, function);
+	}
+}
+
+/* A count: whole numbers in full up to 10^12 ("6225025"), else 4 significant digits. */
+static void count_text(double v, char *buf, size_t len)
+{
+	if (v < 1e12 && fabs(v - round(v)) < 1e-6)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.4g", v);
+}
+
+int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
+{
+	const rl_time *t = &r->perf.time;
+	char a[256], total[128];
+	if (!r->analysed || !r->perf.valid || !t->computed)
+		return 0;
+	rl_diag_time_assumption(t, a, sizeof(a));
+	if (!t->ranked) {
+		snprintf(buf, len, "roofline: predicted time: %s", a);
+		return 1;
+	}
+	char units[32], cy[32], f[32], ex[32], fs[32];
+	count_text(t->work_units, units, sizeof(units));
+	count_text(t->executions, ex, sizeof(ex));
+	rl_format_number(r->perf.t_unit, cy, sizeof(cy));
+	rl_format_number(r->perf.clock_ghz, f, sizeof(f));
+	rl_diag_time_total(t, t->function[0] ? t->function : r->function, total, sizeof(total));
+	snprintf(buf, len, "roofline: predicted time: %s units of work (%s execution%s of the "
+		 "innermost loop) x %s cy/CL / %s GHz", units, ex, t->executions == 1 ? "" : "s", cy, f);
+	if (t->cores > 1)
+		rl_appendf(buf, len, " (on %d cores: the work / P(%d))", t->cores, t->cores);
+	rl_appendf(buf, len, " = %s", total);
+	if (t->function_share >= 0) {
+		rl_format_seconds(t->function_seconds, fs, sizeof(fs));
+		rl_appendf(buf, len, "; the function's ranked loops: %s", fs);
+	}
+	if (a[0])
+		rl_appendf(buf, len, "; %s", a);
+	return 1;
+}
