@@ -20,7 +20,7 @@ for build in scalar fastmath; do
 		-c "$here/calls-acc/kernels.c" -o "$tmp/k.o" 2>"$tmp/notes.txt"
 	$cc -O2 -o "$tmp/run" "$here/calls-acc/main.c" "$tmp/k.o" -lmvec -lm
 	flock /tmp/rl-measure.lock nice -n -5 taskset -c 1 "$tmp/run" >"$tmp/meas.txt"
-	for k in k_exp k_sin k_explog k_powf; do
+	for k in k_exp k_sin k_explog k_powf k_rotate; do
 		line=$(grep -n "^void $k(" "$here/calls-acc/kernels.c" | cut -d: -f1)
 		pred=$(grep "kernels.c:$((line + 2)):.*ECM" "$tmp/notes.txt" | sed 's/.*-> {\([0-9.]*\) .*/\1/' | head -1)
 		meas=$(awk -v k=$k '$1 == k { print $2 }' "$tmp/meas.txt")

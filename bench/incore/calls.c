@@ -1,7 +1,8 @@
 /* Reciprocal throughput of math-library calls (glibc libm and libmvec), in core cycles per
  * call, for the call-cost tables machines/calls/NAME.yml (docs/port-tables.md, "Call costs").
  *
- * Each figure: a loop y[i] = f(x[i]) (f(x[i], z[i]) for two arguments) over N independent
+ * Each figure: a loop y[i] = f(x[i]) (f(x[i], z[i]) for two arguments; sincos(x[i], &y[i],
+ * &w[i]) for sincos, which GCC makes of a sin and a cos of one argument) over N independent
  * elements in L1 (the calls do not depend on each other: throughput, not latency), compiled
  * as GCC compiles such a loop (one load per argument, the call, one store per result, the
  * loop counter), timed best of REPS passes; cycles = ns x clock, the clock from a dependent
@@ -111,6 +112,20 @@ static void fill(const char *name, double lo, double hi)
 			yf[i] = fn##f(ARGS(n)(xf, zf, i));                           \
 	}
 FUNCS(SCALAR)
+
+/* sincos (GCC makes it of a sin and a cos of one argument): two results through pointers */
+static double wd[N] __attribute__((aligned(64)));
+static float wf[N] __attribute__((aligned(64)));
+static __attribute__((noinline)) void loop_sincos(void)
+{
+	for (int i = 0; i < N; i++)
+		sincos(xd[i], &yd[i], &wd[i]);
+}
+static __attribute__((noinline)) void loop_sincosf(void)
+{
+	for (int i = 0; i < N; i++)
+		sincosf(xf[i], &yf[i], &wf[i]);
+}
 
 /* libmvec: _ZGV<isa>N<lanes><v or vv>_<name> */
 #define VNAME(isa, lanes, n, fn) _ZGV##isa##N##lanes##n##_##fn
@@ -264,6 +279,9 @@ int main(int argc, char **argv)
 		clock_ghz();
 	printf("clock_ghz %.3f\n", clock_ghz());
 	FUNCS(ROW_S)
+	fill("sincos", -3.14, 3.14);
+	row("sincos", 1, loop_sincos, "sincos", -3.14, 3.14, reps);
+	row("sincosf", 1, loop_sincosf, "sincos", -3.14, 3.14, reps);
 	FUNCS(ROW_V)
 	overlap(reps);
 	printf("clock_ghz %.3f\n", clock_ghz());

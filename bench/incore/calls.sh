@@ -14,7 +14,7 @@ runs=${3:-5}
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-${CC:-gcc-12} -O2 -fno-tree-vectorize -march=native -o "$tmp/calls" "$here/calls.c" -lmvec -lm
+${CC:-gcc-12} -O2 -fno-tree-vectorize -fno-builtin-sincos -fno-builtin-sincosf -march=native -o "$tmp/calls" "$here/calls.c" -lmvec -lm
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 for r in $(seq "$runs"); do
 	flock /tmp/rl-measure.lock nice -n -5 taskset -c 1 "$tmp/calls" > "$tmp/run$r.txt"

@@ -26,3 +26,13 @@ void k_powf(long n, float *restrict a, const float *restrict b, const float *res
 	for (long i = 0; i < n; i++)
 		a[i] = powf(b[i], c[i]);
 }
+
+void k_rotate(long n, double *restrict x, double *restrict y, const double *restrict ang)
+{
+	for (long i = 0; i < n; i++) {
+		double c = cos(ang[i]), s = sin(ang[i]);
+		double xi = x[i], yi = y[i];
+		x[i] = c * xi - s * yi;
+		y[i] = s * xi + c * yi;
+	}
+}

@@ -1,7 +1,7 @@
 /* Times the loops of kernels.c on L1-resident data (1024 elements per array) and prints
  * cycles per 64 B line of the output (best of 51 passes; core clock from a dependent add
  * chain).  Arguments as in calls.c: exp [-10, 10], log (0.01, 100], sin [-3.14, 3.14],
- * powf x in [0.5, 2], y in [-3, 3]. */
+ * powf x in [0.5, 2], y in [-3, 3]; rotate: angles in [-3.14, 3.14] (sincos, or sin and cos). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +11,7 @@ void k_exp(long, double *restrict, const double *restrict);
 void k_sin(long, double *restrict, const double *restrict, const double *restrict);
 void k_explog(long, double *restrict, const double *restrict, const double *restrict);
 void k_powf(long, float *restrict, const float *restrict, const float *restrict);
+void k_rotate(long, double *restrict, double *restrict, const double *restrict);
 
 #define N 1024
 static double a[N] __attribute__((aligned(64))), b[N] __attribute__((aligned(64))),
@@ -70,5 +71,6 @@ int main(void)
 	TIME("k_sin", k_sin(N, a, b, b), 8);
 	TIME("k_explog", k_explog(N, a, b, c), 8);
 	TIME("k_powf", k_powf(N, af, bf, cf), 16);
+	TIME("k_rotate", k_rotate(N, a, c, b), 8);
 	return 0;
 }
