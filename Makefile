@@ -78,6 +78,8 @@ install: all
 	install -m 644 machines/*.yml $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/
 	install -d $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/ports
 	install -m 644 machines/ports/*.yml $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/ports/
+	install -d $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/calls
+	install -m 644 machines/calls/*.yml $(DESTDIR)$(PLUGIN_DIR)/roofline-machines/calls/
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 roofline-bench roofline-report $(DESTDIR)$(BINDIR)/
 

@@ -146,6 +146,26 @@ static void verbose_unit(const rl_report *r, char *buf, size_t len)
 		b->ninsns, b->iters_per_pass, b->vector_factor, b->unroll);
 }
 
+/* The calls costed from the call table: symbol, calls per pass, cycles per call, the row. */
+static void verbose_calls(const rl_incore *c, char *buf, size_t len)
+{
+	if (!c->ncallees)
+		return;
+	char t[32];
+	rl_format_number(c->t_calls, t, sizeof(t));
+	rl_appendf(buf, len, "; calls %s cy (", t);
+	for (int k = 0; k < c->ncallees; k++) {
+		const struct rl_callee_cost *e = &c->callees[k];
+		char cy[32];
+		rl_format_number(e->cycles, cy, sizeof(cy));
+		rl_appendf(buf, len, "%s%d x %s at %s cy per call of %d element%s, calls/%s.yml:%d",
+			   k ? "; " : "", e->count, e->symbol, cy, e->elements,
+			   e->elements == 1 ? "" : "s", c->calls_table, e->line);
+	}
+	rl_appendf(buf, len, "), measured on %s%s", c->calls_cpu,
+		   c->calls_estimate ? ": an estimate for this core" : "");
+}
+
 static void verbose_incore(const rl_report *r, char *buf, size_t len)
 {
 	const rl_incore *c = &r->incore;
@@ -173,6 +193,7 @@ static void verbose_incore(const rl_report *r, char *buf, size_t len)
 			rl_appendf(buf, len, "; %s line-split loads", sp);
 		}
 	}
+	verbose_calls(c, buf, len);
 	if (c->unknown) {
 		if (c->port_model)
 			rl_appendf(buf, len, "; %d instructions not in the table, costed "

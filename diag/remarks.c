@@ -150,6 +150,21 @@ static json_t *streams_json(const rl_report *r)
 	return streams;
 }
 
+/* The calls costed from the call table (only when there are any). */
+static json_t *calls_json(const rl_incore *c)
+{
+	json_t *callees = json_array();
+	for (int k = 0; k < c->ncallees; k++) {
+		const struct rl_callee_cost *e = &c->callees[k];
+		json_array_append_new(callees, json_pack("{s:s, s:i, s:f, s:i, s:i}", "symbol",
+			e->symbol, "calls_per_pass", e->count, "cycles_per_call", e->cycles,
+			"elements_per_call", e->elements, "table_line", e->line));
+	}
+	return json_pack("{s:s, s:s, s:b, s:f, s:o}", "table", c->calls_table, "measured_on",
+			 c->calls_cpu, "estimate", c->calls_estimate, "t_calls_per_pass",
+			 c->t_calls, "callees", callees);
+}
+
 static json_t *incore_json(const rl_incore *c, const rl_machine *m)
 {
 	json_t *units = json_array();
@@ -158,12 +173,16 @@ static json_t *incore_json(const rl_incore *c, const rl_machine *m)
 			"cycles_per_pass", c->unit_cycles[u],
 			"nonoverlapping", c->port_model ? c->unit_nol[u]
 					  : rl_machine_unit_is_nol(m, c->unit[u])));
-	return json_pack("{s:o, s:f, s:f, s:i, s:s, s:f, s:f, s:f, s:f, s:s, s:s}", "units", units,
-			 "t_ol_per_pass", c->t_ol, "t_nol_per_pass", c->t_nol,
-			 "unknown_instructions", c->unknown, "port_table", c->table,
-			 "t_ports_per_pass", c->t_throughput, "t_frontend_per_pass", c->t_frontend,
-			 "t_latency_per_pass", c->t_latency, "split_loads_per_pass", c->split_loads,
-			 "bound", c->bottleneck, "unknown_mnemonics", c->unknown_names);
+	json_t *o = json_pack("{s:o, s:f, s:f, s:i, s:s, s:f, s:f, s:f, s:f, s:s, s:s}", "units",
+			      units, "t_ol_per_pass", c->t_ol, "t_nol_per_pass", c->t_nol,
+			      "unknown_instructions", c->unknown, "port_table", c->table,
+			      "t_ports_per_pass", c->t_throughput, "t_frontend_per_pass",
+			      c->t_frontend, "t_latency_per_pass", c->t_latency,
+			      "split_loads_per_pass", c->split_loads, "bound", c->bottleneck,
+			      "unknown_mnemonics", c->unknown_names);
+	if (o && c->ncallees)
+		json_object_set_new(o, "calls", calls_json(c));
+	return o;
 }
 
 /* "L1-L2", "L2-L3", "L3-MEM": boundary B lies below cache level B. */

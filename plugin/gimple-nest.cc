@@ -1609,21 +1609,39 @@ nontemporal_store_call (gimple *stmt, tree *ref)
   return true;
 }
 
-/* STMT is a call to sqrt on a register value: not const only because it may
- * set errno, which GCC does on a cold path (rtl-body.cc leaves that path out);
- * the square root itself is an instruction (counted in count_stmt_flops). */
+/* STMT is a call to a math function on register values whose only side effect
+ * is errno (not const only because of -fmath-errno): sqrt, which GCC inlines
+ * with the errno call on a cold path (rtl-body.cc leaves that path out; the
+ * square root is an instruction, counted in count_stmt_flops), and the other
+ * libm functions of real arguments and result (exp, log, pow, fmin, ...),
+ * which stay calls: the port model costs them from the call table or the
+ * nest is refused there ("call to exp in the generated code").  lgamma and
+ * gamma are not among them: they also set signgam. */
 static bool
 inline_math_call (gimple *stmt)
 {
   if (!is_gimple_call (stmt) || !gimple_call_lhs (stmt)
       || TREE_CODE (gimple_call_lhs (stmt)) != SSA_NAME)
     return false;
+  tree fn = gimple_call_fndecl (stmt);
   switch (gimple_call_combined_fn (stmt))
     {
     case CFN_SQRT: case CFN_BUILT_IN_SQRT: case CFN_BUILT_IN_SQRTF:
       break;
-    default:
+    case CFN_BUILT_IN_LGAMMA: case CFN_BUILT_IN_LGAMMAF: case CFN_BUILT_IN_LGAMMAL:
+    case CFN_BUILT_IN_LGAMMA_R: case CFN_BUILT_IN_LGAMMAF_R: case CFN_BUILT_IN_LGAMMAL_R:
       return false;
+    default:
+      if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL)
+	  || DECL_FUNCTION_CODE (fn) == BUILT_IN_GAMMA
+	  || DECL_FUNCTION_CODE (fn) == BUILT_IN_GAMMAF
+	  || TREE_CODE (TREE_TYPE (gimple_call_lhs (stmt))) != REAL_TYPE
+	  || gimple_call_num_args (stmt) == 0)
+	return false;
+      for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+	if (TREE_CODE (TREE_TYPE (gimple_call_arg (stmt, i))) != REAL_TYPE)
+	  return false;
+      break;
     }
   for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
     {

@@ -139,6 +139,31 @@ rl_removed_copy_said (const rl_pending &p)
   return false;
 }
 
+/* The first call in the generated body of P that the call table of the port
+   table does not cost ("indirect call" for one through a register), or NULL. */
+static const char *
+rl_uncosted_call (const rl_pending &p)
+{
+  const char *hot = rl_rtl_body_call (&rl_fn.rtl, p.innermost_num);
+  const rl_body *b = rl_rtl_body (&rl_fn.rtl, p.innermost_num);
+  if (!hot || !b)
+    return hot;
+  const rl_calls *calls = rl_unit.ports ? rl_unit.ports->calls : NULL;
+  bool seen = false;
+  for (int i = 0; i < b->ninsns; i++)
+    {
+      const rl_insn *in = &b->insns[i];
+      if (strcmp (in->mnemonic, "call"))
+	continue;
+      seen = true;
+      if (!in->callee[0])
+	return "indirect call";
+      if (!rl_calls_find (calls, in->callee))
+	return in->callee;
+    }
+  return seen ? NULL : hot;
+}
+
 /* Whether P is a loop copy GCC deleted in vect whose kept copy is recorded: a
    copy without code, predicting it would give the source loop a second note. */
 static bool
@@ -157,9 +182,10 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
   nt_text[0] = '\0';
   if (rl_removed_with_kept_copy (p) || !p.nest)
     return NULL;
-  /* a call GCC left in the loop (exp, pow, ... from libm, vector variants
-     included) costs far more than the one instruction the port model sees */
-  const char *called = rl_rtl_body_call (&rl_fn.rtl, p.innermost_num);
+  /* a call GCC left in the loop costs far more than the one instruction the
+     port model sees: only calls the port table's call table costs (exp, pow,
+     ... from libm, libmvec's vector variants) are modelled */
+  const char *called = rl_uncosted_call (p);
   if (called)
     {
       snprintf (p.reason, sizeof p.reason,

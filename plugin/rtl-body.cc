@@ -641,6 +641,13 @@ mem_facts (rtx mem, rl_insn *ri)
     a = XEXP (a, 0);
   if (REG_P (a))
     ri->mem_base = (int) REGNO (a);
+  /* a spill slot (GCC saves values across a call there): frame-based, and no
+     array or aggregate behind it (GCC names a spilled register's variable) */
+  tree e = MEM_EXPR (mem);
+  if (REG_P (a) && (!e || (DECL_P (e) && !AGGREGATE_TYPE_P (TREE_TYPE (e))))
+      && (REGNO (a) == STACK_POINTER_REGNUM || REGNO (a) == HARD_FRAME_POINTER_REGNUM
+	  || REGNO (a) == FRAME_POINTER_REGNUM))
+    ri->spill_slot = 1;
 }
 
 void
@@ -766,8 +773,13 @@ classify_insn (rtx_insn *insn, rl_insn *ri)
     }
   else if (CALL_P (insn))
     {
+      /* the callee's symbol: the port model costs known math calls by it */
       ri->cls = RL_IC_OTHER;
       fallback = "call";
+      rtx call = get_call_rtx_from (insn);
+      rtx addr = call && MEM_P (XEXP (call, 0)) ? XEXP (XEXP (call, 0), 0) : NULL_RTX;
+      if (addr && GET_CODE (addr) == SYMBOL_REF)
+	snprintf (ri->callee, sizeof ri->callee, "%s", XSTR (addr, 0));
     }
   else if (set)
     {

@@ -88,7 +88,7 @@ void rl_fix_iterations(const rl_nest *nest, rl_body *body)
 	}
 	for (int i = 0; i < body->ninsns && i < RL_MAX_INSNS; i++) {
 		int k = body->insns[i].mem == RL_MEM_LOAD_OP ? RL_MEM_LOAD : (int)body->insns[i].mem;
-		if (k == kind)
+		if (k == kind && !body->insns[i].spill_slot)
 			gen += body->insns[i].mem_width / 8;
 	}
 	if (src <= 0 || gen <= 0 || gen % src)

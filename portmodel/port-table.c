@@ -277,8 +277,42 @@ static int pports(pctx *c, yaml_node_t *n)
 	return 0;
 }
 
+/* 'calls: NAME': DIR/../calls/NAME.yml next to the ports/ folder of the table (a table
+ * outside such a tree: DIR/NAME.yml) */
+static int pcalls(pctx *c, yaml_node_t *n)
+{
+	char gotbuf[64], dir[512], path[1100];
+	const char *s = rl_yaml_scalar(n);
+	if (!s || !*s || strchr(s, '/') || strlen(s) > 60)
+		return rl_yaml_fail(&c->y, n, "expected a call table name (machines/calls/NAME.yml) "
+				    "for 'calls', got %s", GOT(n));
+	snprintf(dir, sizeof dir, "%s", c->y.file);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = 0;
+	else
+		snprintf(dir, sizeof dir, ".");
+	snprintf(path, sizeof path, "%s/../calls/%s.yml", dir, s);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		snprintf(path, sizeof path, "%s/%s.yml", dir, s);
+	else
+		fclose(f);
+	f = fopen(path, "rb");
+	if (!f)
+		return rl_yaml_fail(&c->y, n, "expected a call table %s/../calls/%s.yml for 'calls', "
+				    "got %s (no such file)", dir, s, GOT(n));
+	fclose(f);
+	c->p->calls = rl_calls_load(path, c->y.err, c->y.errlen);
+	if (!c->p->calls) {
+		c->y.failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
 enum { K_SCHEMA, K_NAME, K_DESC, K_SOURCE, K_PORTS, K_LOADP, K_DISPATCH, K_FUSION, K_SPLIT,
-       K_LOADS, K_STORES, K_INSNS, K_WIDE, K_N };
+       K_LOADS, K_STORES, K_INSNS, K_WIDE, K_CALLS, K_CALLS_EST, K_N };
 
 static int proot(pctx *c, yaml_node_t *root)
 {
@@ -286,7 +320,7 @@ static int proot(pctx *c, yaml_node_t *root)
 		{ "schema", 1 }, { "name", 1 }, { "description", 0 }, { "source", 1 },
 		{ "ports", 1 }, { "load_ports", 1 }, { "dispatch", 1 }, { "macro_fusion", 0 },
 		{ "split_load", 0 }, { "loads", 1 }, { "stores", 1 }, { "instructions", 1 },
-		{ "zmm_disables", 0 },
+		{ "zmm_disables", 0 }, { "calls", 0 }, { "calls_estimate", 0 },
 	};
 	char gotbuf[64];
 	yaml_node_t *v[K_N];
@@ -315,6 +349,11 @@ static int proot(pctx *c, yaml_node_t *root)
 		return -1;
 	if (pmemrows(c, v[K_LOADS], "loads", p->loads, &p->nloads) ||
 	    pmemrows(c, v[K_STORES], "stores", p->stores, &p->nstores) || pforms(c, v[K_INSNS]))
+		return -1;
+	if (v[K_CALLS_EST] && rl_yaml_get_bool(&c->y, v[K_CALLS_EST], "calls_estimate",
+					       &p->calls_estimate))
+		return -1;
+	if (v[K_CALLS] && pcalls(c, v[K_CALLS]))
 		return -1;
 	if (!p->nloads || !p->nstores)
 		return rl_yaml_fail(&c->y, root, "expected at least one row in 'loads' and in "
@@ -349,7 +388,7 @@ rl_ports *rl_ports_load(const char *path, char *err, size_t errlen)
 		yaml_document_delete(&doc);
 	}
 	if (rc) {
-		free(c.p);
+		rl_ports_free(c.p);
 		return NULL;
 	}
 	snprintf(c.p->path, sizeof c.p->path, "%s", path);
@@ -359,6 +398,8 @@ rl_ports *rl_ports_load(const char *path, char *err, size_t errlen)
 
 void rl_ports_free(rl_ports *p)
 {
+	if (p)
+		rl_calls_free(p->calls);
 	free(p);
 }
 

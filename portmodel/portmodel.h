@@ -25,6 +25,7 @@ extern "C" {
 #define RL_MAX_UNITS 16
 #define RL_MAX_DEFS 4
 #define RL_MAX_USES 6
+#define RL_MAX_CALLEES 4
 
 typedef enum rl_mem_kind { RL_MEM_NONE, RL_MEM_LOAD, RL_MEM_STORE, RL_MEM_LOAD_OP } rl_mem_kind;
 
@@ -46,6 +47,8 @@ typedef struct rl_insn {
 	long mem_disp;       /* constant displacement of the address, bytes */
 	int mem_base;        /* base register number, -1 none */
 	int nontemporal;     /* 1: a non-temporal store (x86 movnt*: no write-allocate) */
+	char callee[32];     /* a call: the symbol it calls ("" for an indirect call) */
+	int spill_slot;      /* 1: the memory operand is a spill slot in the stack frame */
 } rl_insn;
 
 typedef struct rl_body {
@@ -77,6 +80,19 @@ typedef struct rl_incore {
 	double split_loads;               /* expected cache-line-split loads */
 	char bottleneck[64];              /* binding ports ("p0 p1") or "latency" / "front end" */
 	char unknown_names[128];          /* mnemonics costed by their class row */
+	/* calls costed from the port table's call table (ports.c); per pass */
+	double t_calls;                   /* sum of the calls' cycles: a throughput term of T_OL */
+	int ncallees;                     /* distinct callees costed, at most RL_MAX_CALLEES */
+	struct rl_callee_cost {
+		char symbol[32];
+		int count;                /* calls per pass */
+		double cycles;            /* per call, from the table row */
+		int elements;             /* results per call */
+		int line;                 /* the row's line in the call table */
+	} callees[RL_MAX_CALLEES];
+	char calls_table[64];             /* call table name (file stem) */
+	char calls_cpu[96];               /* CPU the table was measured on */
+	int calls_estimate;               /* 1: the table was measured on another core */
 } rl_incore;
 
 /* Cost BODY with the per-class unit table of machine M (its incore.instructions

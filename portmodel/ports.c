@@ -15,7 +15,12 @@
  *   - front end: fused slots / dispatch width;
  *   - latency: maximum cycle mean of the loop-carried register dependencies
  *     (a cycle through two passes is half per pass, and so on);
- *   - T_OL = max(port bound of the non-load uops, front end, latency).
+ *   - calls to math-library functions (the table's call table, calls.c): each
+ *     call costs its row's cycles per call; their sum per pass is a throughput
+ *     term (the call's own instructions are in that figure, not in the ports);
+ *   - T_OL = max(port bound of the non-load uops, front end, latency, calls):
+ *     a call overlaps the other work of the loop (measured: docs/port-tables.md,
+ *     "Call costs").
  */
 #include "portmodel/ports-internal.h"
 
@@ -299,6 +304,31 @@ static double add_operation_uops(const rl_ports *p, const rl_insn *in, int i, pa
 	return 1;
 }
 
+/* Instruction IN calls a function of P's call table: count its row in OUT
+ * (*LAT = the row's cycles, a lower bound of the call's latency); 0 if not. */
+static int add_call(const rl_ports *p, const rl_insn *in, rl_incore *out, double *lat)
+{
+	const rl_call_row *r = in->callee[0] ? rl_calls_find(p->calls, in->callee) : NULL;
+	if (!r)
+		return 0;
+	out->t_calls += r->cycles;
+	*lat = r->cycles;
+	int k;
+	for (k = 0; k < out->ncallees; k++)
+		if (!strcmp(out->callees[k].symbol, r->symbol))
+			break;
+	if (k == out->ncallees && k < RL_MAX_CALLEES) {
+		struct rl_callee_cost *c = &out->callees[out->ncallees++];
+		snprintf(c->symbol, sizeof c->symbol, "%s", r->symbol);
+		c->cycles = r->cycles;
+		c->elements = r->elements;
+		c->line = r->line;
+	}
+	if (k < RL_MAX_CALLEES)
+		out->callees[k].count++;
+	return 1;
+}
+
 /* The uops, slots and latencies of the first N instructions of BODY, and the
  * line-split loads of the source hint. */
 static void collect_demand(const rl_ports *p, const rl_body *body, int n, pass_demand *d,
@@ -309,6 +339,10 @@ static void collect_demand(const rl_ports *p, const rl_body *body, int n, pass_d
 		int has_op = !(in->cls == RL_IC_LOAD || in->cls == RL_IC_STORE);
 		d->lat[i] = 0;
 		d->loadlat[i] = 0;
+		if (in->cls == RL_IC_OTHER && add_call(p, in, out, &d->lat[i])) {
+			d->slots += 1;
+			continue;
+		}
 		add_memory_uops(p, body, i, d, out);
 		if (has_op && fuses_with_next(p, body, i, n)) {
 			/* compare + branch: the pair is one slot and one uop (the branch's) */
@@ -372,4 +406,12 @@ void rl_incore_ports(const rl_machine *m, const rl_ports *p, const rl_body *body
 	mask_names(p, binding, out->bottleneck, sizeof out->bottleneck);
 	raise_t_ol(out, out->t_frontend, 1e-9, "front end");
 	raise_t_ol(out, out->t_latency, 1e-9, "latency");
+	raise_t_ol(out, out->t_calls, 1e-9, "calls");
+	if (out->ncallees && p->calls) {
+		const rl_calls *c = p->calls;
+		snprintf(out->calls_table, sizeof out->calls_table, "%s", c->name);
+		snprintf(out->calls_cpu, sizeof out->calls_cpu, "%s family %d model %d",
+			 c->cpu_vendor, c->cpu_family, c->cpu_model);
+		out->calls_estimate = p->calls_estimate;
+	}
 }

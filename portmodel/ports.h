@@ -10,6 +10,7 @@
 #ifndef RL_PORTS_H
 #define RL_PORTS_H
 
+#include "portmodel/calls.h"
 #include "portmodel/portmodel.h"
 
 #include "polyhedral/nest.h"
@@ -71,6 +72,8 @@ typedef struct rl_ports {
 	rl_memrow loads[RL_MAX_MEMROWS], stores[RL_MAX_MEMROWS];
 	int nforms;
 	rl_form forms[RL_MAX_FORMS];
+	rl_calls *calls;         /* call costs ('calls: NAME'), NULL without */
+	int calls_estimate;      /* 1: the call table was measured on another core */
 } rl_ports;
 
 /* Expected line-split vector loads per pass of BODY from NEST's accesses: each

@@ -151,6 +151,71 @@ static void test_loader_errors(void **state)
 	remove(path);
 }
 
+/* Call tables: the bundled one through the port table that names it, lookups (a "@PLT"
+ * suffix ignored), and errors with their position. */
+static void test_calls_table(void **state)
+{
+	(void)state;
+	rl_ports *t = load_table("zen4");
+	assert_non_null(t);
+	assert_non_null(t->calls);
+	assert_int_equal(t->calls_estimate, 1);
+	assert_string_equal(t->calls->cpu_vendor, "AuthenticAMD");
+	const rl_call_row *r = rl_calls_find(t->calls, "exp");
+	assert_non_null(r);
+	assert_int_equal(r->elements, 1);
+	assert_true(r->cycles > 1 && r->cycles < 1000);
+	r = rl_calls_find(t->calls, "_ZGVdN4v_exp@PLT");
+	assert_non_null(r);
+	assert_int_equal(r->elements, 4);
+	assert_null(rl_calls_find(t->calls, "expm1"));
+	assert_null(rl_calls_find(t->calls, "ex"));
+	rl_ports_free(t);
+	t = load_table("snb");
+	assert_non_null(t);
+	assert_null(t->calls);
+	rl_ports_free(t);
+}
+
+static void calls_error(const char *text, const char *want_tail)
+{
+	char path[] = "/tmp/rl-test-calls-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs(text, f);
+	fclose(f);
+	char err[512], want[600];
+	rl_calls *c = rl_calls_load(path, err, sizeof err);
+	assert_null(c);
+	snprintf(want, sizeof want, "%s:%s", path, want_tail);
+	if (strncmp(err, want, strlen(want)))
+		fprintf(stderr, "got: %s\nwant: %s\n", err, want);
+	assert_true(!strncmp(err, want, strlen(want)));
+	remove(path);
+}
+
+static void test_calls_errors(void **state)
+{
+	(void)state;
+	const char *head = "schema: roofline-calls/1\nname: x\nsource: y\n"
+			   "cpu: { vendor: AuthenticAMD, family: 26, model: 2 }\ncalls:\n";
+	char text[1024];
+	/* a negative cycle count: line 7, column 28 is the value */
+	snprintf(text, sizeof text, "%s  - { symbol: exp, cycles: 11, arguments: a }\n"
+		 "  - { symbol: log, cycles: -3, arguments: a }\n", head);
+	calls_error(text, "7:28: expected a number in (0..100000] for 'cycles', got '-3'");
+	/* a symbol twice */
+	snprintf(text, sizeof text, "%s  - { symbol: exp, cycles: 11, arguments: a }\n"
+		 "  - { symbol: exp, cycles: 12, arguments: a }\n", head);
+	calls_error(text, "7:15: expected distinct symbols in 'calls', got 'exp' twice");
+	/* an unknown key */
+	snprintf(text, sizeof text, "%s  - { symbol: exp, cycle: 11, arguments: a }\n", head);
+	calls_error(text, "6:20: unknown key 'cycle' in 'calls[0]' (did you mean 'cycles'?)");
+	/* no cpu */
+	calls_error("schema: roofline-calls/1\nname: x\nsource: y\ncalls: []\n", "1:1: ");
+}
+
 /* Seed 004 Table 2 naive sum on SNB: {24 || 4}: latency 12 per pass of 4 iterations. */
 static void test_snb_naive_sum(void **state)
 {
@@ -181,6 +246,8 @@ int main(void)
 		cmocka_unit_test(test_all_tables_load),
 		cmocka_unit_test(test_loader_errors),
 		cmocka_unit_test(test_snb_naive_sum),
+		cmocka_unit_test(test_calls_table),
+		cmocka_unit_test(test_calls_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
