@@ -149,8 +149,6 @@ rl_model_and_emit (rl_pending &p)
 	 the source loop a second note */
       if (!rl_removed_copy_said (p))
 	rl_emit_removed_copy (&rl_unit, p);
-      if (p.nest)
-	rl_nest_free (p.nest);
       return;
     }
   if (!p.nest)
@@ -165,8 +163,6 @@ rl_model_and_emit (rl_pending &p)
     {
       snprintf (p.reason, sizeof p.reason,
 		"call to %s in the generated code (its cost is not modelled)", called);
-      rl_nest_free (p.nest);
-      p.nest = NULL;
       rl_emit_not_analysed (&rl_unit, p, rl_fn.fndecl);
       return;
     }
@@ -179,10 +175,13 @@ rl_model_and_emit (rl_pending &p)
   rl_report *r = XNEW (rl_report);
   /* the layer conditions are analysed once per nest, also for cores=N */
   rl_report_build_cores (p.nest, body, rl_unit.machine, rl_unit.ports, p.threads, r);
+  /* what the layer conditions assumed about the sibling loops (their numbers) */
+  if (p.branch_line && r->have_lc)
+    rl_diag_sibling_reuse_note (&r->lc, p.branch_line, p.nsiblings, p.sibling_text,
+				sizeof p.sibling_text);
   rl_emit_report (&rl_unit, p, r, nt_text);
   XDELETE (r);
   XDELETE (body);
-  rl_nest_free (p.nest);
 }
 
 /* End of the current function: model and report every pending nest, then
@@ -192,6 +191,10 @@ rl_function_end (void)
 {
   for (rl_pending &p : rl_fn.nests)
     rl_model_and_emit (p);
+  /* freed when all are out: a nest's model lends its accesses to its siblings' */
+  for (rl_pending &p : rl_fn.nests)
+    if (p.nest)
+      rl_nest_free (p.nest);
   rl_function_state_reset (&rl_fn);
 }
 
@@ -217,8 +220,12 @@ static void
 rl_describe_leaf_context (rl_pending &p, const rl_leaf_context &ctx)
 {
   if (ctx.branch && ctx.nsiblings > 1)
-    rl_diag_sibling_note (rl_loop_line (ctx.branch), ctx.nsiblings, p.sibling_text,
-			  sizeof p.sibling_text);
+    {
+      p.branch_line = rl_loop_line (ctx.branch);
+      p.nsiblings = ctx.nsiblings;
+      rl_diag_sibling_note (p.branch_line, ctx.nsiblings, p.sibling_text,
+			    sizeof p.sibling_text);
+    }
   if (ctx.dropped_loop)
     rl_diag_unknown_outer_note (rl_loop_line (ctx.dropped_loop), ctx.dropped_reason,
 				ctx.ndropped, p.repeat_text, sizeof p.repeat_text);
@@ -411,13 +418,17 @@ rl_execute_nest (function *fun)
       /* one prediction per innermost loop, with the loops enclosing it */
       std::vector<class loop *> leaves;
       rl_collect_leaves (loop, &leaves);
+      std::vector<rl_nest *> tree;
       for (class loop *leaf : leaves)
 	{
 	  rl_pending p = rl_model_leaf (fun, leaf);
 	  if (!p.nest && p.skip)
 	    continue;
 	  rl_fn.nests.push_back (p);
+	  tree.push_back (p.nest);
 	}
+      /* the innermost loops of one tree know each other (reuse between siblings) */
+      rl_nest_link_siblings (tree.data (), (int) tree.size ());
       /* memset/memcpy calls (often source loops GCC replaced) as loops */
       std::vector<gimple *> calls;
       rl_collect_block_moves (loop, &calls);

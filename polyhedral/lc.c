@@ -67,6 +67,14 @@ static int regime_at(const lc_shape *s, rl_lc_mode mode, double cap)
 	return s->L;
 }
 
+/* Whether group G's first touch in an iteration of the loop shared with an earlier sibling
+ * hits a level of capacity CAP in regime l: the data between the two uses fits, and the
+ * regime does not already keep the group across that loop */
+static int sibling_reuse_hits(const lc_shape *s, int g, int l, double cap)
+{
+	return s->reuses[g] && l > s->sib.reuse_shared && s->between[g] <= cap;
+}
+
 /* Lines per boundary for the regime loop_per_level[b] of each level (with CAP, known sizes:
  * each group at its own regime when that is better), through the traffic rule. */
 static void fill_traffic(const lc_shape *s, const rl_machine *m, const int *loop_per_level,
@@ -91,6 +99,9 @@ static void fill_traffic(const lc_shape *s, const rl_machine *m, const int *loop
 					l = lg;
 			}
 			sl.missed[b] = rl_lc_group_rate(s, grp, l) * out->iters_per_unit;
+			if (cap && sibling_reuse_hits(s, g, l, cap[b]))
+				sl.missed[b] = fmax(0.0, sl.missed[b]
+						    - s->first[g] * out->iters_per_unit);
 		}
 		rl_traffic_add_stream(out, m, nt, &sl);
 	}
@@ -200,6 +211,7 @@ rl_lc_analysis *rl_lc_analyse(const rl_nest *nest, const rl_machine *m, char *wh
 		return NULL;
 	}
 	rl_lc_shape_footprints(s);
+	rl_lc_siblings_apply(s, m);
 	rl_lc_shape_memo(s);
 	a->m = m;
 	prepare_out(nest, m, &a->streams);
@@ -270,6 +282,12 @@ static void report_fill(const lc_shape *s, const rl_machine *m, const rl_lc_opti
 		for (int l = s->L - 1; l >= 1; l--)
 			level_condition(s, lc, l, &lv->cond[lv->ncond++], lv);
 	}
+	lc->sib = s->sib;
+	if (s->sib.nreuse)
+		lc->sib.level = s->all_known ? -1 : -2;
+	for (int c = m->nlevels - 1; s->all_known && s->sib.nreuse && c >= 0; c--)
+		if (s->sib.between_bytes <= lc->levels[c].capacity)
+			lc->sib.level = c;
 }
 
 void rl_lc_eval(const rl_lc_analysis *a, const rl_lc_options *opt, rl_traffic *out, rl_lc_report *lc)
