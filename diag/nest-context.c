@@ -31,20 +31,20 @@ static void sibling_reuse_text(const rl_lc_siblings *sib, const rl_lc_report *lc
 	const char *how = sib->written ? "written" : "read";
 	if (sib->level >= 0 && sib->level < lc->nlevels)
 		snprintf(buf + used, len - used,
-			 "; %s%s %s by the loop at line %d is used here from %s: its first touch "
+			 "; %s %s by the loop at line %d is used here from %s: its first touch "
 			 "in each iteration hits there%s (data between the two uses, both loops: %s)",
-			 sib->array, sib->subscript, how, sib->producer_line,
+			 sib->array, how, sib->producer_line,
 			 lc->levels[sib->level].name, more, bytes);
 	else if (sib->level == -1)
 		snprintf(buf + used, len - used,
-			 "; %s%s %s by the loop at line %d is loaded again here%s: the data between "
+			 "; %s %s by the loop at line %d is loaded again here%s: the data between "
 			 "the two uses (both loops: %s) fits no cache",
-			 sib->array, sib->subscript, how, sib->producer_line, more, bytes);
+			 sib->array, how, sib->producer_line, more, bytes);
 	else
 		snprintf(buf + used, len - used,
-			 "; %s%s %s by the loop at line %d is loaded again here%s: whether the data "
+			 "; %s %s by the loop at line %d is loaded again here%s: whether the data "
 			 "between the two uses fits a cache depends on sizes not known",
-			 sib->array, sib->subscript, how, sib->producer_line, more);
+			 sib->array, how, sib->producer_line, more);
 }
 
 void rl_diag_sibling_reuse_note(const rl_lc_report *lc, int branch_line, int nsiblings,

@@ -16,6 +16,8 @@
 #include <isl/options.h>
 #include <isl/set.h>
 #include <isl/union_set.h>
+#include <isl/mat.h>
+#include <isl/val.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,15 +96,65 @@ static isl_set *group_set(isl_ctx *ctx, const lc_shape *ss, const lc_group *g, i
 	return all;
 }
 
-/* 1 when SET is inside U (NULL U: empty) */
+/* Dimension of the basic set BS: its variables less the equalities of its affine hull
+ * that involve them (*USER: the largest so far) */
+static isl_stat max_dim_of(__isl_take isl_basic_set *bs, void *user)
+{
+	int *best = user;
+	isl_size nset = isl_basic_set_dim(bs, isl_dim_set);
+	isl_basic_set *h = isl_basic_set_affine_hull(bs);
+	isl_mat *eq = isl_basic_set_equalities_matrix(h, isl_dim_set, isl_dim_div, isl_dim_param,
+						      isl_dim_cst);
+	int dim = nset;
+	for (int r = 0; eq && r < isl_mat_rows(eq); r++) {
+		int uses = 0;
+		for (int c = 0; c < nset && !uses; c++) {
+			isl_val *v = isl_mat_get_element_val(eq, r, c);
+			uses = v && !isl_val_is_zero(v);
+			isl_val_free(v);
+		}
+		dim -= uses;
+	}
+	isl_mat_free(eq);
+	isl_basic_set_free(h);
+	if (dim > *best)
+		*best = dim;
+	return isl_stat_ok;
+}
+
+static int set_dim(isl_set *set)
+{
+	int d = -1;
+	isl_set_foreach_basic_set(set, max_dim_of, &d);
+	return d;
+}
+
+static isl_stat max_dim_set(__isl_take isl_set *set, void *user)
+{
+	int d = set_dim(set), *best = user;
+	if (d > *best)
+		*best = d;
+	isl_set_free(set);
+	return isl_stat_ok;
+}
+
+/* 1 when SET is inside U (NULL U: empty) but for a part of lower dimension (the halo of
+ * a stencil: rows, columns or single elements at its boundaries, O(N) of O(N^2)) */
 static int inside(isl_set *set, isl_union_set *u)
 {
 	if (!u)
 		return 0;
 	isl_union_set *one = isl_union_set_from_set(isl_set_copy(set));
 	isl_bool in = isl_union_set_is_subset(one, u);
-	isl_union_set_free(one);
-	return in == isl_bool_true;
+	if (in != isl_bool_false) {
+		isl_union_set_free(one);
+		return in == isl_bool_true;
+	}
+	isl_union_set *rest = isl_union_set_subtract(one, isl_union_set_copy(u));
+	int drest = -1;
+	isl_union_set_foreach_set(rest, max_dim_set, &drest);
+	isl_union_set_free(rest);
+	return drest < set_dim(set);
 }
 
 static isl_union_set *add_set(isl_union_set *u, isl_set *set)
@@ -214,27 +266,6 @@ static int level_extra(sib_work *w, int l)
 	return ok;
 }
 
-/* "[i0][*]": the subscripts of access A fixed by loops 0..d-1 (the others "*") */
-static void subscript_text(const rl_nest *n, const rl_access *a, int d, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	const rl_array *arr = &n->arrays[a->array];
-	int fixed = 0;
-	for (int k = 0; k < arr->ndims; k++) {
-		int inner = 0;
-		for (int i = d; i < n->nloops; i++)
-			inner |= a->sub[k].it[i] != 0;
-		char sub[48] = "*";
-		if (!inner) {
-			rl_aff_print(n, &a->sub[k], sub, sizeof(sub));
-			fixed++;
-		}
-		rl_lc_appendf(buf, len, "[%s]", sub);
-	}
-	if (!fixed)
-		buf[0] = '\0';   /* the whole array, or a flattened subscript */
-}
-
 /* The groups of the nest whose elements in one iteration of loop d-1 the earlier siblings
  * sharing loops 0..d-1 touched in that iteration (written, when the group writes too) */
 static int producer_consumer(sib_work *w, const double *own_lru)
@@ -267,6 +298,7 @@ static int producer_consumer(sib_work *w, const double *own_lru)
 			isl_set_free(set);
 			continue;
 		}
+		int written = pw && inside(set, pw);
 		isl_set_free(set);
 		/* the data before this group's first touch here: one iteration of the
 		 * outermost own loop in which it moves (all of the own loops when that is
@@ -281,9 +313,7 @@ static int producer_consumer(sib_work *w, const double *own_lru)
 		r->reuse_shared = d;
 		if (!r->nreuse++) {
 			snprintf(r->array, sizeof(r->array), "%s", n->arrays[grp->array].name);
-			subscript_text(n, &n->accesses[grp->refs[0].access], d, r->subscript,
-				       sizeof(r->subscript));
-			r->written = grp->writes > 0;
+			r->written = written;
 			r->producer_line = n->siblings[producer].nest->line;
 			r->between_bytes = s->between[g];
 		}

@@ -67,12 +67,16 @@ static int regime_at(const lc_shape *s, rl_lc_mode mode, double cap)
 	return s->L;
 }
 
-/* Whether group G's first touch in an iteration of the loop shared with an earlier sibling
- * hits a level of capacity CAP in regime l: the data between the two uses fits, and the
- * regime does not already keep the group across that loop */
-static int sibling_reuse_hits(const lc_shape *s, int g, int l, double cap)
+/* Lines per innermost iteration of group G in regime l when its first touch in each
+ * iteration of loop d-1 (d = sib.reuse_shared) hits data an earlier sibling left in the
+ * cache: only the misses of its reuse inside its own loops are left, its rate in regime l
+ * less that of regime d+1 (first touches only); none when regime l keeps the data of one
+ * iteration of loop d-1 (l <= d) */
+static double sibling_reuse_lines(const lc_shape *s, int g, int l)
 {
-	return s->reuses[g] && l > s->sib.reuse_shared && s->between[g] <= cap;
+	if (l <= s->sib.reuse_shared)
+		return 0.0;
+	return fmax(0.0, rl_lc_group_rate(s, &s->groups[g], l) - s->first[g]);
 }
 
 /* Lines per boundary for the regime loop_per_level[b] of each level (with CAP, known sizes:
@@ -99,9 +103,8 @@ static void fill_traffic(const lc_shape *s, const rl_machine *m, const int *loop
 					l = lg;
 			}
 			sl.missed[b] = rl_lc_group_rate(s, grp, l) * out->iters_per_unit;
-			if (cap && sibling_reuse_hits(s, g, l, cap[b]))
-				sl.missed[b] = fmax(0.0, sl.missed[b]
-						    - s->first[g] * out->iters_per_unit);
+			if (cap && s->reuses[g] && s->between[g] <= cap[b])
+				sl.missed[b] = sibling_reuse_lines(s, g, l) * out->iters_per_unit;
 		}
 		rl_traffic_add_stream(out, m, nt, &sl);
 	}

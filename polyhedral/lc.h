@@ -126,7 +126,6 @@ typedef struct rl_lc_siblings {
 	int nreuse;
 	int reuse_shared;           /* the earlier sibling shares loops 0..reuse_shared-1 */
 	char array[RL_NAME_MAX];
-	char subscript[64];         /* "[i][*]": its element set per iteration as written here */
 	int written;                /* 1: the earlier sibling writes it */
 	int producer_line;          /* the earlier sibling (its location) */
 	double between_bytes;       /* data touched between the two uses (union of both loops') */
