@@ -32,13 +32,13 @@ static void sibling_reuse_text(const rl_lc_siblings *sib, const rl_lc_report *lc
 	if (sib->level >= 0 && sib->level < lc->nlevels)
 		snprintf(buf + used, len - used,
 			 "; %s %s by the loop at line %d is used here from %s: its first touch "
-			 "in each iteration hits there%s (data between the two uses, both loops: %s)",
+			 "in each iteration hits there%s (data touched between the two uses: %s)",
 			 sib->array, how, sib->producer_line,
 			 lc->levels[sib->level].name, more, bytes);
 	else if (sib->level == -1)
 		snprintf(buf + used, len - used,
-			 "; %s %s by the loop at line %d is loaded again here%s: the data between "
-			 "the two uses (both loops: %s) fits no cache",
+			 "; %s %s by the loop at line %d is loaded again here%s: the data touched "
+			 "between the two uses (%s) fits no cache",
 			 sib->array, how, sib->producer_line, more, bytes);
 	else
 		snprintf(buf + used, len - used,

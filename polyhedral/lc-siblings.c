@@ -273,21 +273,23 @@ static int producer_consumer(sib_work *w, const double *own_lru)
 	lc_shape *s = w->s;
 	const rl_nest *n = s->nest;
 	int d = w->d;
-	isl_union_set *p = NULL, *pw = NULL;
-	int producer = -1;
+	isl_union_set *p = NULL, *pw = NULL, *pj[RL_MAX_SIBLINGS] = { NULL };
+	isl_union_set *pjw[RL_MAX_SIBLINGS] = { NULL };
 	for (int j = 0; j < w->n; j++) {
 		const rl_sibling *sb = &n->siblings[j];
 		if (!sb->before || sb->shared != d)
 			continue;
-		producer = j;
 		for (int g = 0; g < w->sh[j]->ngroups; g++) {
 			const lc_group *gg = &w->sh[j]->groups[g];
 			isl_set *set = group_set(w->ctx, w->sh[j], gg, d, &w->arrays);
 			if (!set)
 				continue;
 			p = add_set(p, set);
-			if (gg->writes)
+			pj[j] = add_set(pj[j], set);
+			if (gg->writes) {
 				pw = add_set(pw, set);
+				pjw[j] = add_set(pjw[j], set);
+			}
 			isl_set_free(set);
 		}
 	}
@@ -299,6 +301,16 @@ static int producer_consumer(sib_work *w, const double *own_lru)
 			continue;
 		}
 		int written = pw && inside(set, pw);
+		/* the nearest earlier sibling that writes (else touches) it all, else the
+		 * nearest one */
+		int producer = -1;
+		isl_union_set **by = written ? pjw : pj;
+		for (int j = w->n - 1; j >= 0 && producer < 0; j--)
+			if (by[j] && inside(set, by[j]))
+				producer = j;
+		for (int j = w->n - 1; j >= 0 && producer < 0; j--)
+			if (pj[j])
+				producer = j;
 		isl_set_free(set);
 		/* the data before this group's first touch here: one iteration of the
 		 * outermost own loop in which it moves (all of the own loops when that is
@@ -320,6 +332,10 @@ static int producer_consumer(sib_work *w, const double *own_lru)
 	}
 	isl_union_set_free(p);
 	isl_union_set_free(pw);
+	for (int j = 0; j < w->n; j++) {
+		isl_union_set_free(pj[j]);
+		isl_union_set_free(pjw[j]);
+	}
 	return 1;
 }
 
