@@ -32,5 +32,5 @@ void kernel_gemm(double alpha, double beta, double C[NI][NJ], double A[NI][NK],
 	  C[i][j] += alpha * A[i][k] * B[k][j];
     }
 }
-/* { dg-message {one of 2 loops inside the loop at line 19: this loop reuses nothing across the iterations of the loops around, so the data of the others does not change its traffic} "" { target *-*-* } 21 } */
-/* { dg-message {one of 2 loops inside the loop at line 19: the layer conditions of the loops around count the data of all of them per iteration \(union of their accesses: the others touch nothing this loop does not\); C written by the loop at line 21 is used here from L2: its first touch in each iteration hits there \(data touched between the two uses: 17.4 KiB\)} "" { target *-*-* } 23 } */
+/* { dg-message {one of 2 loops inside the loop at line 26: this loop reuses nothing across the iterations of the loops around, so the data of the others does not change its traffic} "" { target *-*-* } 28 } */
+/* { dg-message {one of 2 loops inside the loop at line 26: the layer conditions of the loops around count the data of all of them per iteration \(union of their accesses: the others touch nothing this loop does not\); C written by the loop at line 28 is used here from L2: its first touch in each iteration hits there \(data touched between the two uses: 17.4 KiB\)} "" { target *-*-* } 30 } */
