@@ -11,7 +11,10 @@
  * touched in between (producer-consumer). */
 #include "polyhedral/lc-internal.h"
 
+#include <isl/constraint.h>
 #include <isl/ctx.h>
+#include <isl/local_space.h>
+#include <isl/space.h>
 #include <isl/map.h>
 #include <isl/options.h>
 #include <isl/set.h>
@@ -19,6 +22,7 @@
 #include <isl/mat.h>
 #include <isl/val.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,44 +60,6 @@ static int array_id(sib_arrays *t, const rl_nest *n, int a)
 	t->nest[t->n] = n;
 	t->index[t->n] = a;
 	return t->n++;
-}
-
-/* Elements of group G of nest N (shape SS) touched in one iteration of loops 0..l-1 (their
- * iterators as parameters z0..z{l-1}), as a set named by the array's id; NULL when ISL
- * cannot read it */
-static isl_set *group_set(isl_ctx *ctx, const lc_shape *ss, const lc_group *g, int l,
-			  sib_arrays *t)
-{
-	const rl_nest *n = ss->nest;
-	char txt[4096];
-	rl_lc_isl_text(n, txt, sizeof(txt), NULL, 0, NULL, 0);
-	isl_set *dom = isl_set_read_from_str(ctx, txt);
-	int id = array_id(t, n, g->array);
-	if (!dom || id < 0) {
-		isl_set_free(dom);
-		return NULL;
-	}
-	isl_set *all = NULL;
-	for (int r = 0; r < g->nrefs; r++) {
-		rl_lc_isl_access_text(n, g->refs[r].access, txt, sizeof(txt));
-		isl_map *acc = isl_map_read_from_str(ctx, txt);
-		if (!acc)
-			break;
-		acc = isl_map_intersect_domain(acc, isl_set_copy(dom));
-		int np = (int)isl_map_dim(acc, isl_dim_param);
-		acc = isl_map_move_dims(acc, isl_dim_param, np, isl_dim_in, 0, l);
-		for (int k = 0; k < l; k++) {
-			char z[16];
-			snprintf(z, sizeof(z), "z%d", k);
-			acc = isl_map_set_dim_name(acc, isl_dim_param, np + k, z);
-		}
-		isl_set *el = isl_map_range(acc);
-		snprintf(txt, sizeof(txt), "a%d", id);
-		el = isl_set_set_tuple_name(el, txt);
-		all = all ? isl_set_union(all, el) : el;
-	}
-	isl_set_free(dom);
-	return all;
 }
 
 /* Dimension of the basic set BS: its variables less the equalities of its affine hull
@@ -188,7 +154,8 @@ static int remap_poly(const rl_nest *own, const rl_nest *sib, const rl_lc_poly *
 	return 1;
 }
 
-/* The work of one analysis: the shapes of the siblings, the ISL context, the arrays */
+/* The work of one analysis: the shapes of the siblings, the ISL context, the arrays, and
+ * the element sets built so far (nest 0 is this one, nest j+1 sibling j) */
 typedef struct sib_work {
 	lc_shape *s;
 	const rl_machine *m;
@@ -196,11 +163,169 @@ typedef struct sib_work {
 	sib_arrays arrays;
 	int n;
 	lc_shape *sh[RL_MAX_SIBLINGS];
+	isl_set *dom[RL_MAX_SIBLINGS + 1];
+	isl_map *acc[RL_MAX_SIBLINGS + 1][RL_MAX_ACCESSES];
+	isl_set *sets[RL_MAX_SIBLINGS + 1][RL_MAX_ACCESSES][RL_MAX_LOOPS + 1];
+	int tried[RL_MAX_SIBLINGS + 1][RL_MAX_ACCESSES][RL_MAX_LOOPS + 1];
 	rl_lc_poly extra[2][RL_MAX_LOOPS + 1];  /* per mode and regime: the siblings' bytes */
 	double before_bytes;                     /* LRU bytes of the earlier siblings at level d */
 	int extra_arrays;
 	int d;                                   /* deepest level shared with an earlier sibling */
 } sib_work;
+
+static const lc_shape *shape_of(const sib_work *w, int x)
+{
+	return x ? w->sh[x - 1] : w->s;
+}
+
+/* The iteration domain of the nest of SS */
+static isl_set *nest_domain(isl_ctx *ctx, const lc_shape *ss)
+{
+	char txt[4096];
+	rl_lc_isl_text(ss->nest, txt, sizeof(txt), NULL, 0, NULL, 0);
+	return isl_set_read_from_str(ctx, txt);
+}
+
+/* The value of the size parameter NAME in this nest (RL_LC_PROBE when unknown or absent,
+ * as the footprints are evaluated) */
+static long size_value(const lc_shape *s, const char *name)
+{
+	for (int p = 0; name && p < s->nest->nparams; p++)
+		if (!strcmp(s->nest->params[p].name, name))
+			return (long)s->vals[p];
+	return (long)RL_LC_PROBE;
+}
+
+/* X (a set or a map, as isl_map) with its size parameters at this nest's values, projected
+ * out: every test below compares sets without parameters, which ISL decides quickly */
+static isl_map *map_at_values(sib_work *w, isl_map *x)
+{
+	isl_size np = x ? isl_map_dim(x, isl_dim_param) : 0;
+	for (int q = 0; x && q < np; q++)
+		x = isl_map_fix_si(x, isl_dim_param, q,
+				   (int)size_value(w->s, isl_map_get_dim_name(x, isl_dim_param, q)));
+	return x ? isl_map_project_out(x, isl_dim_param, 0, np) : NULL;
+}
+
+static isl_set *at_values(sib_work *w, isl_set *set)
+{
+	return set ? isl_map_range(map_at_values(w, isl_map_from_range(set))) : NULL;
+}
+
+/* The constant of AFF with the size parameters at their values (its iterator terms apart) */
+static long long aff_const(sib_work *w, const rl_nest *n, const rl_aff *a)
+{
+	long long v = a->cst;
+	for (int q = 0; q < n->nparams; q++)
+		if (a->par[q])
+			v += a->par[q] * size_value(w->s, n->params[q].name);
+	return v;
+}
+
+/* SIGN * (i_k - AFF) + ADD >= 0 (EQ: == 0) on the iterators of BS's space, AFF at the values */
+static isl_basic_map *add_bound(sib_work *w, const rl_nest *n, isl_basic_map *bm, enum isl_dim_type t,
+				int k, int sign, const rl_aff *a, long long add, int eq)
+{
+	isl_local_space *ls = isl_local_space_from_space(isl_basic_map_get_space(bm));
+	isl_constraint *c = eq ? isl_constraint_alloc_equality(ls) : isl_constraint_alloc_inequality(ls);
+	c = isl_constraint_set_coefficient_si(c, t, k, sign);
+	for (int j = 0; j < n->nloops; j++)
+		if (a->it[j])
+			c = isl_constraint_set_coefficient_si(c, isl_dim_in, j, (int)(-sign * a->it[j]));
+	c = isl_constraint_set_constant_val(c, isl_val_int_from_si(w->ctx,
+						  (long)(-sign * aff_const(w, n, a) + add)));
+	return isl_basic_map_add_constraint(bm, c);
+}
+
+/* The iteration domain of nest N at the values, as a map S[i] -> [] (NULL: a loop with a
+ * step other than 1, left to the text form) */
+static isl_set *domain_built(sib_work *w, const rl_nest *n)
+{
+	for (int k = 0; k < n->nloops; k++)
+		if (n->loops[k].step != 1 && n->loops[k].step != -1)
+			return NULL;
+	isl_space *sp = isl_space_alloc(w->ctx, 0, n->nloops, 0);
+	isl_basic_map *bm = isl_basic_map_universe(sp);
+	for (int k = 0; k < n->nloops; k++) {
+		const rl_loop *lp = &n->loops[k];
+		if (lp->step > 0) {
+			bm = add_bound(w, n, bm, isl_dim_in, k, 1, &lp->lower, 0, 0);
+			bm = add_bound(w, n, bm, isl_dim_in, k, -1, &lp->upper, -1, 0);
+		} else {
+			bm = add_bound(w, n, bm, isl_dim_in, k, -1, &lp->lower, 0, 0);
+			bm = add_bound(w, n, bm, isl_dim_in, k, 1, &lp->upper, -1, 0);
+		}
+	}
+	return isl_map_domain(isl_map_from_basic_map(bm));
+}
+
+/* Access A of nest N at the values: S[i] -> [subscripts] */
+static isl_map *access_built(sib_work *w, const rl_nest *n, int a)
+{
+	const rl_access *acc = &n->accesses[a];
+	int nd = n->arrays[acc->array].ndims;
+	isl_basic_map *bm = isl_basic_map_universe(isl_space_alloc(w->ctx, 0, n->nloops, nd));
+	for (int d = 0; d < nd; d++)
+		bm = add_bound(w, n, bm, isl_dim_out, d, 1, &acc->sub[d], 0, 1);
+	return isl_map_from_basic_map(bm);
+}
+
+/* Elements of group G of nest X (shape SS, domain DOM at the values) touched in one
+ * iteration of loops 0..l-1, taken at the mean of their iterators (the iteration the
+ * footprints describe), as a set named by the array's id; NULL when ISL cannot read it */
+static isl_set *group_set(sib_work *w, int x, isl_set *dom, const lc_shape *ss, const lc_group *g,
+			  int l)
+{
+	const rl_nest *n = ss->nest;
+	char txt[4096];
+	int id = array_id(&w->arrays, n, g->array);
+	if (!dom || id < 0)
+		return NULL;
+	isl_set *all = NULL;
+	for (int r = 0; r < g->nrefs; r++) {
+		isl_map **cache = &w->acc[x][g->refs[r].access];
+		if (!*cache) {
+			*cache = access_built(w, n, g->refs[r].access);
+			*cache = isl_map_intersect_domain(*cache, isl_set_copy(dom));
+		}
+		if (!*cache)
+			break;
+		isl_map *acc = isl_map_copy(*cache);
+		for (int k = 0; k < l; k++)
+			acc = isl_map_fix_si(acc, isl_dim_in, k, (int)floor(pv(w->s, &w->s->mid[k])));
+		isl_set *el = isl_map_range(acc);
+		snprintf(txt, sizeof(txt), "a%d", id);
+		el = isl_set_set_tuple_name(el, txt);
+		all = all ? isl_set_union(all, el) : el;
+	}
+	return all;
+}
+
+/* The element set of group G of nest X (0: this nest, j+1: sibling j) at level l (borrowed) */
+static isl_set *cached_set(sib_work *w, int x, int g, int l)
+{
+	if (!w->tried[x][g][l]) {
+		w->tried[x][g][l] = 1;
+		if (!w->dom[x])
+			w->dom[x] = domain_built(w, shape_of(w, x)->nest);
+		if (!w->dom[x])
+			w->dom[x] = at_values(w, nest_domain(w->ctx, shape_of(w, x)));
+		w->sets[x][g][l] = group_set(w, x, w->dom[x], shape_of(w, x), &shape_of(w, x)->groups[g], l);
+	}
+	return w->sets[x][g][l];
+}
+
+static void free_sets(sib_work *w)
+{
+	for (int x = 0; x <= w->n; x++) {
+		isl_set_free(w->dom[x]);
+		for (int a = 0; a < RL_MAX_ACCESSES; a++)
+			isl_map_free(w->acc[x][a]);
+		for (int g = 0; g < RL_MAX_ACCESSES; g++)
+			for (int l = 0; l <= RL_MAX_LOOPS; l++)
+				isl_set_free(w->sets[x][g][l]);
+	}
+}
 
 static int fail(sib_work *w, const rl_nest *sib, const char *what)
 {
@@ -212,57 +337,66 @@ static int fail(sib_work *w, const rl_nest *sib, const char *what)
 	return 0;
 }
 
-/* The siblings' data in one iteration of loop l-1 (l = 0: the whole tree) that the nest
- * does not touch: w->extra[.][l] */
-static int level_extra(sib_work *w, int l)
+/* Group G of sibling J adds its lines over loops l.. to the regimes l = 0..LJ (the
+ * iterations of loop l-1 it runs in); 0 when its sizes are not this nest's */
+static int add_lines(sib_work *w, int j, int g, int lj)
+{
+	const lc_shape *ss = w->sh[j];
+	for (int l = 0; l <= lj; l++) {
+		rl_lc_poly lines, b;
+		rl_lc_group_lines(ss, &ss->groups[g], l, 0, &lines);
+		rl_lc_poly_scale(&lines, (double)ss->line);
+		if (!remap_poly(w->s->nest, ss->nest, &lines, &b))
+			return fail(w, ss->nest, "its sizes are not those of this loop");
+		rl_lc_poly_add(&w->extra[1][l], &b, 1.0);
+		if (l == 0 || rl_lc_group_reused_across(ss, &ss->groups[g], l - 1))
+			rl_lc_poly_add(&w->extra[0][l], &b, 1.0);
+	}
+	return 1;
+}
+
+/* The siblings' data that the nest does not touch, per iteration of each shared loop
+ * (w->extra): one decision per group of a sibling, at the deepest loop it shares (the
+ * union of this nest's and the earlier siblings' element sets in one iteration of it); a
+ * group new there counts in every regime of the loops it shares */
+static int siblings_extra(sib_work *w)
 {
 	lc_shape *s = w->s;
-	isl_union_set *u = NULL;
-	int ok = 1;
-	for (int g = 0; g < s->ngroups && ok; g++) {
-		isl_set *set = group_set(w->ctx, s, &s->groups[g], l, &w->arrays);
-		ok = set != NULL;
-		if (set)
-			u = add_set(u, set);
-		isl_set_free(set);
+	isl_union_set *u[RL_MAX_LOOPS + 1] = { NULL };
+	int own[RL_MAX_LOOPS + 1] = { 0 }, ok = 1;
+	for (int l = 0; l <= s->sib.shared; l++) {
+		rl_lc_poly_zero(&w->extra[0][l]);
+		rl_lc_poly_zero(&w->extra[1][l]);
 	}
-	rl_lc_poly_zero(&w->extra[0][l]);
-	rl_lc_poly_zero(&w->extra[1][l]);
 	for (int j = 0; j < w->n && ok; j++) {
 		const rl_sibling *sb = &s->nest->siblings[j];
-		lc_shape *ss = w->sh[j];
-		if (sb->shared < l)
-			continue;
-		if (l == w->d && !sb->before && w->before_bytes < 0)
-			w->before_bytes = rl_lc_poly_eval(&w->extra[1][l], s->vals);
-		for (int g = 0; g < ss->ngroups && ok; g++) {
-			isl_set *set = group_set(w->ctx, ss, &ss->groups[g], l, &w->arrays);
+		int lj = sb->shared < s->sib.shared ? sb->shared : s->sib.shared;
+		if (lj == w->d && !sb->before && w->before_bytes < 0)
+			w->before_bytes = pv(s, &w->extra[1][lj]);
+		for (int g = 0; !own[lj] && g < s->ngroups && ok; g++) {
+			isl_set *set = cached_set(w, 0, g, lj);
+			ok = set != NULL || fail(w, NULL, "ISL cannot read this loop's accesses");
+			if (set)
+				u[lj] = add_set(u[lj], set);
+		}
+		own[lj] = 1;
+		for (int g = 0; g < w->sh[j]->ngroups && ok; g++) {
+			isl_set *set = cached_set(w, j + 1, g, lj);
 			if (!set) {
 				ok = fail(w, sb->nest, "ISL cannot read its accesses");
 				break;
 			}
-			if (!inside(set, u)) {
-				rl_lc_poly lines, b;
-				rl_lc_group_lines(ss, &ss->groups[g], l, 0, &lines);
-				rl_lc_poly_scale(&lines, (double)ss->line);
-				if (!remap_poly(s->nest, sb->nest, &lines, &b)) {
-					ok = fail(w, sb->nest, "its sizes are not those of this loop");
-					isl_set_free(set);
-					break;
-				}
-				rl_lc_poly_add(&w->extra[1][l], &b, 1.0);
-				if (l == 0 || rl_lc_group_reused_across(ss, &ss->groups[g], l - 1))
-					rl_lc_poly_add(&w->extra[0][l], &b, 1.0);
-				if (l == s->sib.shared)
-					w->extra_arrays++;
+			if (!inside(set, u[lj])) {
+				ok = add_lines(w, j, g, lj);
+				w->extra_arrays += lj == s->sib.shared;
 			}
-			u = add_set(u, set);
-			isl_set_free(set);
+			u[lj] = add_set(u[lj], set);
 		}
 	}
-	if (ok && l == w->d && w->before_bytes < 0)
-		w->before_bytes = rl_lc_poly_eval(&w->extra[1][l], s->vals);
-	isl_union_set_free(u);
+	if (ok && w->d > 0 && w->before_bytes < 0)
+		w->before_bytes = pv(s, &w->extra[1][w->d]);
+	for (int l = 0; l <= RL_MAX_LOOPS; l++)
+		isl_union_set_free(u[l]);
 	return ok;
 }
 
@@ -281,7 +415,7 @@ static int producer_consumer(sib_work *w, const double *own_lru)
 			continue;
 		for (int g = 0; g < w->sh[j]->ngroups; g++) {
 			const lc_group *gg = &w->sh[j]->groups[g];
-			isl_set *set = group_set(w->ctx, w->sh[j], gg, d, &w->arrays);
+			isl_set *set = cached_set(w, j + 1, g, d);
 			if (!set)
 				continue;
 			p = add_set(p, set);
@@ -290,28 +424,30 @@ static int producer_consumer(sib_work *w, const double *own_lru)
 				pw = add_set(pw, set);
 				pjw[j] = add_set(pjw[j], set);
 			}
-			isl_set_free(set);
 		}
 	}
 	for (int g = 0; g < s->ngroups && p; g++) {
 		const lc_group *grp = &s->groups[g];
-		isl_set *set = group_set(w->ctx, s, grp, d, &w->arrays);
-		if (!set || !inside(set, grp->writes ? pw : p) || isl_set_is_empty(set) != isl_bool_false) {
-			isl_set_free(set);
+		isl_set *set = cached_set(w, 0, g, d);
+		if (!set || isl_set_is_empty(set) != isl_bool_false)
 			continue;
-		}
-		int written = pw && inside(set, pw);
+		/* written there (required when written here: its dirty lines are evicted by
+		 * the earlier loop), else touched there */
+		int written = inside(set, pw);
+		if (!written && (grp->writes || !inside(set, p)))
+			continue;
 		/* the nearest earlier sibling that writes (else touches) it all, else the
 		 * nearest one */
-		int producer = -1;
+		int producer = -1, candidates = 0;
 		isl_union_set **by = written ? pjw : pj;
+		for (int j = 0; j < w->n; j++)
+			candidates += by[j] != NULL;
 		for (int j = w->n - 1; j >= 0 && producer < 0; j--)
-			if (by[j] && inside(set, by[j]))
+			if (by[j] && (candidates == 1 || inside(set, by[j])))
 				producer = j;
 		for (int j = w->n - 1; j >= 0 && producer < 0; j--)
 			if (pj[j])
 				producer = j;
-		isl_set_free(set);
 		/* the data before this group's first touch here: one iteration of the
 		 * outermost own loop in which it moves (all of the own loops when that is
 		 * loop d), after the rest of the earlier siblings' data */
@@ -391,9 +527,8 @@ static void analyse(sib_work *w)
 		return;
 	}
 	isl_options_set_on_error(w->ctx, ISL_ON_ERROR_CONTINUE);
-	for (int l = 0; l <= r->shared; l++)
-		if (!level_extra(w, l))
-			return;
+	if (!siblings_extra(w))
+		return;
 	double own_lru[RL_MAX_LOOPS + 1];
 	for (int l = 0; l <= s->L; l++)
 		own_lru[l] = pv(s, &s->fp[1][l]);
@@ -438,6 +573,7 @@ void rl_lc_siblings_apply(lc_shape *s, const rl_machine *m)
 			s->reuses[g] = 0;
 	if (!s->sib.modelled)
 		s->sib.nreuse = 0;
+	free_sets(w);
 	for (int j = 0; j < w->n; j++)
 		free(w->sh[j]);
 	if (w->ctx)
