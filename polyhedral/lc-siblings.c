@@ -95,32 +95,26 @@ static int set_dim(isl_set *set)
 	return d;
 }
 
-static isl_stat max_dim_set(__isl_take isl_set *set, void *user)
-{
-	int d = set_dim(set), *best = user;
-	if (d > *best)
-		*best = d;
-	isl_set_free(set);
-	return isl_stat_ok;
-}
-
 /* 1 when SET is inside U (NULL U: empty) but for a part of lower dimension (the halo of
  * a stencil: rows, columns or single elements at its boundaries, O(N) of O(N^2)) */
 static int inside(isl_set *set, isl_union_set *u)
 {
-	if (!u)
+	if (!u || !set)
 		return 0;
-	isl_union_set *one = isl_union_set_from_set(isl_set_copy(set));
-	isl_bool in = isl_union_set_is_subset(one, u);
+	isl_set *ua = isl_union_set_extract_set(u, isl_set_get_space(set));
+	if (!ua || isl_set_plain_is_empty(ua) == isl_bool_true) {
+		isl_set_free(ua);
+		return 0;
+	}
+	isl_bool in = isl_set_is_subset(set, ua);
 	if (in != isl_bool_false) {
-		isl_union_set_free(one);
+		isl_set_free(ua);
 		return in == isl_bool_true;
 	}
-	isl_union_set *rest = isl_union_set_subtract(one, isl_union_set_copy(u));
-	int drest = -1;
-	isl_union_set_foreach_set(rest, max_dim_set, &drest);
-	isl_union_set_free(rest);
-	return drest < set_dim(set);
+	isl_set *rest = isl_set_subtract(isl_set_copy(set), ua);
+	int thin = set_dim(rest) < set_dim(set);
+	isl_set_free(rest);
+	return thin;
 }
 
 static isl_union_set *add_set(isl_union_set *u, isl_set *set)
