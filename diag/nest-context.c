@@ -24,15 +24,15 @@ static void sibling_reuse_text(const rl_lc_siblings *sib, const rl_lc_report *lc
 	size_t used = strlen(buf);
 	char bytes[32];
 	rl_format_size(sib->between_bytes, bytes, sizeof(bytes));
-	char more[48] = "";
+	char more[64] = "";
 	if (sib->nreuse > 1)
-		snprintf(more, sizeof(more), " (and %d more array reference group%s)",
+		snprintf(more, sizeof(more), " (as %d more group%s of references)",
 			 sib->nreuse - 1, sib->nreuse > 2 ? "s" : "");
 	const char *how = sib->written ? "written" : "read";
 	if (sib->level >= 0 && sib->level < lc->nlevels)
 		snprintf(buf + used, len - used,
-			 "; %s %s by the loop at line %d is used here from %s: its first touch "
-			 "in each iteration hits there%s (data touched between the two uses: %s)",
+			 "; %s %s by the loop at line %d is used here from %s%s: its first touch "
+			 "in each iteration hits there (data touched between the two uses: %s)",
 			 sib->array, how, sib->producer_line,
 			 lc->levels[sib->level].name, more, bytes);
 	else if (sib->level == -1)

@@ -3,10 +3,11 @@
  * of the same loop tree, rl_nest.siblings); in one iteration of a shared loop k the
  * sibling runs too, so the data between two uses of an element reused across loop k
  * includes what the siblings touch in that iteration.  ISL gives, per array, the
- * elements each group of references touches in one iteration of loops 0..k (their
- * iterators as parameters z0..zk); a sibling group whose elements this nest (or an
- * earlier counted sibling) touches anyway adds nothing, any other adds its distinct
- * lines.  A group of this nest whose elements an earlier sibling touched in the same
+ * elements each group of references touches in one iteration of loops 0..k (at the
+ * nest's sizes, the iterators of loops 0..k at their mean: the sets have no parameters);
+ * a sibling group whose elements this nest (or an earlier counted sibling) touches
+ * anyway, but for a part of lower dimension (a halo), adds nothing, any other adds its
+ * distinct lines.  A group of this nest whose elements an earlier sibling touched in the same
  * iteration of the deepest shared loop reads them from the level that holds the data
  * touched in between (producer-consumer). */
 #include "polyhedral/lc-internal.h"
@@ -163,7 +164,7 @@ typedef struct sib_work {
 	int tried[RL_MAX_SIBLINGS + 1][RL_MAX_ACCESSES][RL_MAX_LOOPS + 1];
 	rl_lc_poly extra[2][RL_MAX_LOOPS + 1];  /* per mode and regime: the siblings' bytes */
 	double before_bytes;                     /* LRU bytes of the earlier siblings at level d */
-	int extra_arrays;
+	int extra_groups;
 	int d;                                   /* deepest level shared with an earlier sibling */
 } sib_work;
 
@@ -382,7 +383,7 @@ static int siblings_extra(sib_work *w)
 			}
 			if (!inside(set, u[lj])) {
 				ok = add_lines(w, j, g, lj);
-				w->extra_arrays += lj == s->sib.shared;
+				w->extra_groups += lj == s->sib.shared;
 			}
 			u[lj] = add_set(u[lj], set);
 		}
@@ -543,7 +544,7 @@ static void analyse(sib_work *w)
 		}
 	r->counted = own_reuse_across(s, r->shared);
 	r->extra_bytes = pv(s, &w->extra[1][r->shared]);
-	r->extra_arrays = w->extra_arrays;
+	r->extra_groups = w->extra_groups;
 	r->modelled = 1;
 }
 

@@ -119,7 +119,7 @@ typedef struct rl_lc_siblings {
 	int shared;                 /* loops 0..shared-1 are shared with the nearest sibling */
 	double extra_bytes;         /* the siblings' data per iteration of loop shared-1 that
 				       this nest does not touch (LRU count, at the values) */
-	int extra_arrays;           /* groups of references of the siblings that add to it */
+	int extra_groups;           /* groups of references of the siblings that add to it */
 	int counted;                /* 1: it counts (this nest reuses data across loop shared-1) */
 	/* reuse of data an earlier sibling touched in the same iteration of loop shared-1
 	 * (producer-consumer): the first such group, and how many */

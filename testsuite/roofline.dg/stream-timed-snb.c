@@ -33,8 +33,8 @@ void stream_timed(double s)
 }
 /* { dg-message {one of 4 loops inside the loop at line 22: the layer conditions of the loops around count the data of all of them per iteration \(union of their accesses: the others add 153 MiB not touched here\)} "" { target *-*-* } 24 } */
 /* { dg-message {one of 4 loops inside the loop at line 22: [^\n]*; c written by the loop at line 24 is loaded again here: the data touched between the two uses \(458 MiB\) fits no cache} "" { target *-*-* } 26 } */
-/* { dg-message {one of 4 loops inside the loop at line 22: [^\n]*; a read by the loop at line 24 is loaded again here \(and 2 more array reference groups\)} "" { target *-*-* } 28 } */
-/* { dg-message {one of 4 loops inside the loop at line 22: [^\n]*; b written by the loop at line 26 is loaded again here \(and 1 more array reference group\)} "" { target *-*-* } 30 } */
+/* { dg-message {one of 4 loops inside the loop at line 22: [^\n]*; a read by the loop at line 24 is loaded again here \(as 2 more groups of references\)} "" { target *-*-* } 28 } */
+/* { dg-message {one of 4 loops inside the loop at line 22: [^\n]*; b written by the loop at line 26 is loaded again here \(as 1 more group of references\)} "" { target *-*-* } 30 } */
 
 void stream_once(double s)
 {
