@@ -1,5 +1,5 @@
 /* an outer loop with two inner loops: each inner loop gets its own prediction, with the j loop
-   as its context (no reuse between the two modelled) */
+   as its context and the other loop's data per iteration of j in its layer conditions */
 void siblings(int n, double (*a)[n], double (*b)[n])
 {
 	for (int j = 0; j < n; j++) {
