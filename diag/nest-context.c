@@ -1,5 +1,6 @@
 /* Sentences about what surrounds a modelled loop nest (see nest-context.h). */
 #include "diag/nest-context.h"
+#include "diag/format.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +15,80 @@ void rl_diag_sibling_note(int branch_line, int nsiblings, char *buf, size_t len)
 		 "them is modelled; this loop's data traffic is computed as if it ran "
 		 "alone inside the enclosing loops",
 		 nsiblings, branch_line);
+}
+
+/* The reuse of data an earlier sibling touched in the same iteration (appended to BUF) */
+static void sibling_reuse_text(const rl_lc_siblings *sib, const rl_lc_report *lc,
+			       char *buf, size_t len)
+{
+	size_t used = strlen(buf);
+	char bytes[32];
+	rl_format_size(sib->between_bytes, bytes, sizeof(bytes));
+	char more[64] = "";
+	if (sib->nreuse > 1)
+		snprintf(more, sizeof(more), " (as %d more group%s of references)",
+			 sib->nreuse - 1, sib->nreuse > 2 ? "s" : "");
+	const char *how = sib->written ? "written" : "read";
+	if (sib->level >= 0 && sib->level < lc->nlevels)
+		snprintf(buf + used, len - used,
+			 "; %s %s by the loop at line %d is used here from %s%s: its first touch "
+			 "in each iteration hits there (data touched between the two uses: %s)",
+			 sib->array, how, sib->producer_line,
+			 lc->levels[sib->level].name, more, bytes);
+	else if (sib->level == -1)
+		snprintf(buf + used, len - used,
+			 "; %s %s by the loop at line %d is loaded again here%s: the data touched "
+			 "between the two uses (%s) fits no cache",
+			 sib->array, how, sib->producer_line, more, bytes);
+	else
+		snprintf(buf + used, len - used,
+			 "; %s %s by the loop at line %d is loaded again here%s: whether the data "
+			 "between the two uses fits a cache depends on sizes not known",
+			 sib->array, how, sib->producer_line, more);
+}
+
+void rl_diag_sibling_reuse_note(const rl_lc_report *lc, int branch_line, int nsiblings,
+				char *buf, size_t len)
+{
+	const rl_lc_siblings *sib = &lc->sib;
+	if (!sib->nsiblings) {
+		snprintf(buf, len,
+			 "roofline: one of %d loops inside the loop at line %d: the others are not "
+			 "modelled, no reuse with them is assumed; this loop's data traffic is "
+			 "computed as if it ran alone inside the enclosing loops",
+			 nsiblings, branch_line);
+		return;
+	}
+	if (!sib->modelled) {
+		snprintf(buf, len,
+			 "roofline: one of %d loops inside the loop at line %d: no reuse between "
+			 "them is modelled (%s); this loop's data traffic is computed as if it ran "
+			 "alone inside the enclosing loops",
+			 nsiblings, branch_line, sib->why);
+		return;
+	}
+	char extra[32];
+	rl_format_size(sib->extra_bytes, extra, sizeof(extra));
+	if (!sib->counted)
+		snprintf(buf, len,
+			 "roofline: one of %d loops inside the loop at line %d: this loop reuses "
+			 "nothing across the iterations of the loops around, so the data of the "
+			 "others does not change its traffic",
+			 nsiblings, branch_line);
+	else if (sib->extra_bytes > 0)
+		snprintf(buf, len,
+			 "roofline: one of %d loops inside the loop at line %d: the layer conditions "
+			 "of the loops around count the data of all of them per iteration (union "
+			 "of their accesses: the others add %s not touched here)",
+			 nsiblings, branch_line, extra);
+	else
+		snprintf(buf, len,
+			 "roofline: one of %d loops inside the loop at line %d: the layer conditions "
+			 "of the loops around count the data of all of them per iteration (union "
+			 "of their accesses: the others touch nothing this loop does not)",
+			 nsiblings, branch_line);
+	if (sib->nreuse)
+		sibling_reuse_text(sib, lc, buf, len);
 }
 
 void rl_diag_unknown_outer_note(int line, const char *reason, int ndropped,

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "polyhedral/lc.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -13,6 +15,14 @@ extern "C" {
  * "roofline: one of N loops inside the loop at line L: ..." with the reuse
  * assumed between them. */
 void rl_diag_sibling_note(int branch_line, int nsiblings, char *buf, size_t len);
+
+/* The same with what the layer conditions LC assumed about the siblings (LC->sib):
+ * "roofline: one of N loops inside the loop at line L: the layer conditions of the loops
+ * around count the data of all of them per iteration (the others add 8.8 kB not touched
+ * here); C written by the loop at line P is used here from L1 (data between the two
+ * uses: 17.7 kB)", or why no reuse between them is modelled. */
+void rl_diag_sibling_reuse_note(const rl_lc_report *lc, int branch_line, int nsiblings,
+				char *buf, size_t len);
 
 /* The loop at line LINE around the nest was left out of the model for REASON
  * ("unknown trip count", "non-affine loop bound"), with NDROPPED - 1 loops

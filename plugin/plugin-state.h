@@ -75,7 +75,9 @@ struct rl_pending
   /* verbose notes on what surrounds the nest in the loop tree (sibling loops,
      enclosing loops or their statements left out of the model) and on a block
      move modelled as a loop, "" when there is nothing to say */
-  char sibling_text[256];
+  char sibling_text[512];
+  int branch_line;      /* the loop holding the sibling loops (line), 0 if none */
+  int nsiblings;        /* inner loops of that loop as written */
   char repeat_text[256];
   int repeat_line;      /* != 0: an enclosing loop of unknown count was left out
 			   (its line, -1 unknown): the time is per repetition */

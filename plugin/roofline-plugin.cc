@@ -184,14 +184,13 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
     return NULL;
   /* a call GCC left in the loop costs far more than the one instruction the
      port model sees: only calls the port table's call table costs (exp, pow,
-     ... from libm, libmvec's vector variants) are modelled */
+     ... from libm, libmvec's vector variants) are modelled.  P keeps its nest
+     (reason set, not analysed): its siblings may borrow its accesses. */
   const char *called = rl_uncosted_call (p);
   if (called)
     {
       snprintf (p.reason, sizeof p.reason,
 		"call to %s in the generated code (its cost is not modelled)", called);
-      rl_nest_free (p.nest);
-      p.nest = NULL;
       return NULL;
     }
   rl_body *body = p.block_move ? rl_block_move_body (p.nest) : rl_generated_body (p);
@@ -206,12 +205,16 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
     rl_time_per_repetition (&r->perf.time, p.repeat_line);
   if (r->perf.valid)
     rl_time_set_function (&r->perf.time, rl_source_function_name (p.loc, rl_fn.fndecl));
+  /* what the layer conditions assumed about the sibling loops (their numbers) */
+  if (p.branch_line && r->have_lc)
+    rl_diag_sibling_reuse_note (&r->lc, p.branch_line, p.nsiblings, p.sibling_text,
+				sizeof p.sibling_text);
   XDELETE (body);
   return r;
 }
 
 /* Emit the notes of the pending nest P with its report R (NULL: not analysed
-   or a removed copy), then free both. */
+   or a removed copy), then free R (P's nest is freed with the function's). */
 static void
 rl_emit_pending (rl_pending &p, rl_report *r, const char *nt_text)
 {
@@ -225,9 +228,6 @@ rl_emit_pending (rl_pending &p, rl_report *r, const char *nt_text)
   else
     rl_emit_report (&rl_unit, p, r, nt_text);
   XDELETE (r);
-  if (p.nest)
-    rl_nest_free (p.nest);
-  p.nest = NULL;
 }
 
 /* End of the current function: model every pending nest, give each its
@@ -250,6 +250,10 @@ rl_function_end (void)
   rl_time_function_totals (times.data (), (int) n);
   for (size_t i = 0; i < n; i++)
     rl_emit_pending (rl_fn.nests[i], reports[i], nt[i].text);
+  /* freed when all are out: a nest's model lends its accesses to its siblings' */
+  for (rl_pending &p : rl_fn.nests)
+    if (p.nest)
+      rl_nest_free (p.nest);
   rl_function_state_reset (&rl_fn);
 }
 
@@ -275,8 +279,12 @@ static void
 rl_describe_leaf_context (rl_pending &p, const rl_leaf_context &ctx)
 {
   if (ctx.branch && ctx.nsiblings > 1)
-    rl_diag_sibling_note (rl_loop_line (ctx.branch), ctx.nsiblings, p.sibling_text,
-			  sizeof p.sibling_text);
+    {
+      p.branch_line = rl_loop_line (ctx.branch);
+      p.nsiblings = ctx.nsiblings;
+      rl_diag_sibling_note (p.branch_line, ctx.nsiblings, p.sibling_text,
+			    sizeof p.sibling_text);
+    }
   if (ctx.dropped_loop)
     p.repeat_line = rl_loop_line (ctx.dropped_loop) > 0 ? rl_loop_line (ctx.dropped_loop) : -1;
   if (ctx.dropped_loop)
@@ -471,13 +479,17 @@ rl_execute_nest (function *fun)
       /* one prediction per innermost loop, with the loops enclosing it */
       std::vector<class loop *> leaves;
       rl_collect_leaves (loop, &leaves);
+      std::vector<rl_nest *> tree;
       for (class loop *leaf : leaves)
 	{
 	  rl_pending p = rl_model_leaf (fun, leaf);
 	  if (!p.nest && p.skip)
 	    continue;
 	  rl_fn.nests.push_back (p);
+	  tree.push_back (p.nest);
 	}
+      /* the innermost loops of one tree know each other (reuse between siblings) */
+      rl_nest_link_siblings (tree.data (), (int) tree.size ());
       /* memset/memcpy calls (often source loops GCC replaced) as loops */
       std::vector<gimple *> calls;
       rl_collect_block_moves (loop, &calls);

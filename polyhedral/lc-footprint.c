@@ -126,7 +126,7 @@ void rl_lc_group_lines(const lc_shape *s, const lc_group *grp, int l, int single
 
 /* Group G reuses data across iterations of loop K (its footprint over loops
  * K..L-1 is clearly smaller than trip(K) times that over K+1..L-1). */
-static int reused_across(const lc_shape *s, const lc_group *grp, int k)
+int rl_lc_group_reused_across(const lc_shape *s, const lc_group *grp, int k)
 {
 	rl_lc_poly a, b;
 	rl_lc_group_lines(s, grp, k, 0, &a);
@@ -208,7 +208,7 @@ static void compute_footprint(const lc_shape *s, rl_lc_mode mode, int l, rl_lc_p
 	int have_win = l > 0 && reuse_window(s, l, &win);
 	for (int g = 0; g < s->ngroups; g++) {
 		const lc_group *grp = &s->groups[g];
-		if (mode == RL_LC_LAYERS && l > 0 && !reused_across(s, grp, l - 1))
+		if (mode == RL_LC_LAYERS && l > 0 && !rl_lc_group_reused_across(s, grp, l - 1))
 			continue;
 		if (have_win && sweep_stride(s, grp) > 0.0) {
 			lc_fp f;

@@ -61,6 +61,14 @@ typedef struct lc_shape {
 	double rate[RL_MAX_ACCESSES][RL_MAX_LOOPS + 1];  /* group_rate(g, l), l = 1..L */
 	double lines_all[RL_MAX_ACCESSES][RL_MAX_LOOPS]; /* pv(group_lines(g, l, 0)), l = 0..L-1 */
 	double lines_one[RL_MAX_ACCESSES][RL_MAX_LOOPS]; /* pv(group_lines(g, l, 1)) */
+	/* sibling loops (lc-siblings.c): what is assumed, and the groups whose first touch
+	 * in each iteration of loop sib.shared-1 reuses what an earlier sibling touched in
+	 * that iteration: their lines per innermost iteration saved (first[g]) where the data
+	 * between the two uses (between[g] bytes) fits */
+	rl_lc_siblings sib;
+	int reuses[RL_MAX_ACCESSES];
+	double first[RL_MAX_ACCESSES];
+	double between[RL_MAX_ACCESSES];
 } lc_shape;
 
 /* P at the shape's parameter values */
@@ -73,13 +81,28 @@ static inline double pv(const lc_shape *s, const rl_lc_poly *p)
  * 0 with a reason in WHY when the nest cannot be analysed. */
 int rl_lc_shape_build(lc_shape *s, const rl_nest *nest, const rl_machine *m, char *why, size_t whylen);
 
+/* ---------------------------------------------------------------- sibling loops (lc-siblings.c) */
+
+/* With S's footprints computed (before the memo): add to the footprint of every regime
+ * whose reuse is carried by a loop shared with sibling loops the siblings' data per
+ * iteration of that loop beyond S's own (ISL: union of the element sets), and find the
+ * groups whose data an earlier sibling touched in the same iteration (s->reuses).  Where
+ * this cannot be modelled, s->sib says why and the footprints stay S's own. */
+void rl_lc_siblings_apply(lc_shape *s, const rl_machine *m);
+
 /* ---------------------------------------------------------------- ISL (lc-isl.c) */
 
 /* Build the ISL model of S's nest and set every group's carried[] (the loops carrying its
  * reuse); the iteration domain as ISL prints it into DOMAIN.  0 with a reason in WHY. */
 int rl_lc_isl_reuse(lc_shape *s, char *domain, size_t dlen, char *why, size_t whylen);
 
+/* The ISL text of access A of N: "[params] -> { S[i0, ..] -> A<array>[subscripts] }" */
+void rl_lc_isl_access_text(const rl_nest *n, int a, char *buf, size_t len);
+
 /* ---------------------------------------------------------------- footprints (lc-footprint.c) */
+
+/* Group G reuses data across iterations of loop K */
+int rl_lc_group_reused_across(const lc_shape *s, const lc_group *grp, int k);
 
 /* Distinct lines of group G over loops l..L-1 (SINGLE: one reference only) */
 void rl_lc_group_lines(const lc_shape *s, const lc_group *grp, int l, int single, rl_lc_poly *out);

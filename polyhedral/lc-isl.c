@@ -37,6 +37,13 @@ static void access_text(const rl_nest *n, int a, const char *params, const char 
 	rl_lc_appendf(buf, len, "%s", "] }");
 }
 
+void rl_lc_isl_access_text(const rl_nest *n, int a, char *buf, size_t len)
+{
+	char params[RL_MAX_PARAMS * (RL_NAME_MAX + 2) + 1], iters[RL_MAX_LOOPS * 6 + 1];
+	isl_names(n, n->nloops, params, sizeof(params), iters, sizeof(iters));
+	access_text(n, a, params, iters, buf, len);
+}
+
 int rl_lc_isl_text(const rl_nest *n, char *domain, size_t dlen, char *access, size_t alen,
 		   char *schedule, size_t slen)
 {

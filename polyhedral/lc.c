@@ -67,6 +67,18 @@ static int regime_at(const lc_shape *s, rl_lc_mode mode, double cap)
 	return s->L;
 }
 
+/* Lines per innermost iteration of group G in regime l when its first touch in each
+ * iteration of loop d-1 (d = sib.reuse_shared) hits data an earlier sibling left in the
+ * cache: only the misses of its reuse inside its own loops are left, its rate in regime l
+ * less that of regime d+1 (first touches only); none when regime l keeps the data of one
+ * iteration of loop d-1 (l <= d) */
+static double sibling_reuse_lines(const lc_shape *s, int g, int l)
+{
+	if (l <= s->sib.reuse_shared)
+		return 0.0;
+	return fmax(0.0, rl_lc_group_rate(s, &s->groups[g], l) - s->first[g]);
+}
+
 /* Lines per boundary for the regime loop_per_level[b] of each level (with CAP, known sizes:
  * each group at its own regime when that is better), through the traffic rule. */
 static void fill_traffic(const lc_shape *s, const rl_machine *m, const int *loop_per_level,
@@ -91,6 +103,8 @@ static void fill_traffic(const lc_shape *s, const rl_machine *m, const int *loop
 					l = lg;
 			}
 			sl.missed[b] = rl_lc_group_rate(s, grp, l) * out->iters_per_unit;
+			if (cap && s->reuses[g] && s->between[g] <= cap[b])
+				sl.missed[b] = sibling_reuse_lines(s, g, l) * out->iters_per_unit;
 		}
 		rl_traffic_add_stream(out, m, nt, &sl);
 	}
@@ -200,6 +214,7 @@ rl_lc_analysis *rl_lc_analyse(const rl_nest *nest, const rl_machine *m, char *wh
 		return NULL;
 	}
 	rl_lc_shape_footprints(s);
+	rl_lc_siblings_apply(s, m);
 	rl_lc_shape_memo(s);
 	a->m = m;
 	prepare_out(nest, m, &a->streams);
@@ -270,6 +285,12 @@ static void report_fill(const lc_shape *s, const rl_machine *m, const rl_lc_opti
 		for (int l = s->L - 1; l >= 1; l--)
 			level_condition(s, lc, l, &lv->cond[lv->ncond++], lv);
 	}
+	lc->sib = s->sib;
+	if (s->sib.nreuse)
+		lc->sib.level = s->all_known ? -1 : -2;
+	for (int c = m->nlevels - 1; s->all_known && s->sib.nreuse && c >= 0; c--)
+		if (s->sib.between_bytes <= lc->levels[c].capacity)
+			lc->sib.level = c;
 }
 
 void rl_lc_eval(const rl_lc_analysis *a, const rl_lc_options *opt, rl_traffic *out, rl_lc_report *lc)

@@ -109,6 +109,30 @@ typedef struct rl_lc_level {
 	rl_lc_cond cond[RL_MAX_LOOPS + 1];
 } rl_lc_level;
 
+/* What the layer conditions assume about the sibling loops of the nest (the other innermost
+ * loops of an imperfect nest, rl_nest.siblings; polyhedral/lc-siblings.c,
+ * docs/layer-conditions.md section 7). */
+typedef struct rl_lc_siblings {
+	int nsiblings;              /* siblings of the nest (0: a perfect nest) */
+	int modelled;               /* 1: their data counts in the conditions of the shared loops */
+	char why[128];              /* modelled 0: why not ("the loop at line 12: ...") */
+	int shared;                 /* loops 0..shared-1 are shared with the nearest sibling */
+	double extra_bytes;         /* the siblings' data per iteration of loop shared-1 that
+				       this nest does not touch (LRU count, at the values) */
+	int extra_groups;           /* groups of references of the siblings that add to it */
+	int counted;                /* 1: it counts (this nest reuses data across loop shared-1) */
+	/* reuse of data an earlier sibling touched in the same iteration of loop shared-1
+	 * (producer-consumer): the first such group, and how many */
+	int nreuse;
+	int reuse_shared;           /* the earlier sibling shares loops 0..reuse_shared-1 */
+	char array[RL_NAME_MAX];
+	int written;                /* 1: the earlier sibling writes it */
+	int producer_line;          /* the earlier sibling (its location) */
+	double between_bytes;       /* data touched between the two uses (union of both loops') */
+	int level;                  /* eval: first cache level holding it, -1 none,
+				       -2 sizes unknown (no reuse credited) */
+} rl_lc_siblings;
+
 typedef struct rl_lc_report {
 	rl_lc_mode mode;
 	double factor;
@@ -122,6 +146,7 @@ typedef struct rl_lc_report {
 	int isl_ok;                 /* ISL model built and non-empty */
 	char isl_domain[512];       /* the ISL iteration domain as text (possibly truncated) */
 	int ngroups;                /* uniformly generated reference groups */
+	rl_lc_siblings sib;         /* the sibling loops (nsiblings 0: none) */
 } rl_lc_report;
 
 /* Options; rl_lc_options_default fills them from the machine (factor) */

@@ -151,3 +151,75 @@ int rl_access_stride_bytes(const rl_nest *nest, const rl_access *a, int k, long 
 	*out = elems * step * arr->elem_size;
 	return 1;
 }
+
+/* Number of outermost loops A and B have in common (the same source loops) */
+static int shared_loops(const rl_nest *a, const rl_nest *b)
+{
+	int k = 0;
+	while (k < a->nloops && k < b->nloops && a->loops[k].gcc_loop_num >= 0
+	       && a->loops[k].gcc_loop_num == b->loops[k].gcc_loop_num)
+		k++;
+	/* an innermost loop is never shared: the same leaf twice is no sibling */
+	return k < a->nloops && k < b->nloops ? k : 0;
+}
+
+static int same_place(const rl_nest *a, const rl_nest *b)
+{
+	return a->line == b->line && a->column == b->column && !strcmp(a->file, b->file);
+}
+
+/* The candidate J of NEST among NESTS is better than candidate K: deeper shared loops,
+ * then nearer in source order to position I */
+static int nearer(rl_nest **nests, int i, int j, int k)
+{
+	int sj = shared_loops(nests[i], nests[j]), sk = shared_loops(nests[i], nests[k]);
+	if (sj != sk)
+		return sj > sk;
+	return abs(j - i) < abs(k - i);
+}
+
+static void link_one(rl_nest **nests, int n, int i)
+{
+	rl_nest *me = nests[i];
+	int pick[RL_MAX_SIBLINGS], npick = 0;
+	me->nsiblings = 0;
+	for (int j = 0; j < n; j++) {
+		if (j == i || !nests[j] || !shared_loops(me, nests[j]) || same_place(me, nests[j]))
+			continue;
+		int dup = 0;
+		for (int k = 0; k < npick && !dup; k++)
+			dup = same_place(nests[pick[k]], nests[j]);
+		if (dup)
+			continue;
+		if (npick < RL_MAX_SIBLINGS) {
+			pick[npick++] = j;
+			continue;
+		}
+		int worst = 0;
+		for (int k = 1; k < npick; k++)
+			if (nearer(nests, i, pick[worst], pick[k]))
+				worst = k;
+		if (nearer(nests, i, j, pick[worst]))
+			pick[worst] = j;
+	}
+	/* source order */
+	for (int a = 1; a < npick; a++)
+		for (int b = a; b > 0 && pick[b] < pick[b - 1]; b--) {
+			int t = pick[b];
+			pick[b] = pick[b - 1];
+			pick[b - 1] = t;
+		}
+	for (int k = 0; k < npick; k++) {
+		rl_sibling *s = &me->siblings[me->nsiblings++];
+		s->nest = nests[pick[k]];
+		s->shared = shared_loops(me, nests[pick[k]]);
+		s->before = pick[k] < i;
+	}
+}
+
+void rl_nest_link_siblings(rl_nest **nests, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (nests[i])
+			link_one(nests, n, i);
+}

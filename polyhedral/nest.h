@@ -20,6 +20,7 @@ extern "C" {
 #define RL_MAX_ARRAYS 32
 #define RL_MAX_ACCESSES 64
 #define RL_NAME_MAX 64
+#define RL_MAX_SIBLINGS 8 /* other innermost loops of an imperfect nest taken into account */
 
 /* c0 + sum it[k]*i_k + sum par[p]*n_p */
 typedef struct rl_aff {
@@ -72,6 +73,17 @@ typedef struct rl_flops {
 	int add, mul, fma, div, sqrt;   /* per precision: index 0 = float, 1 = double */
 } rl_flops;
 
+struct rl_nest;
+
+/* Another innermost loop of the same loop tree (a sibling of an imperfect nest): it runs
+ * in every iteration of the SHARED outermost loops of this nest (loops 0..SHARED-1 of both
+ * nests are the same source loops), BEFORE or after this nest's own loops. */
+typedef struct rl_sibling {
+	const struct rl_nest *nest;     /* borrowed: its model, outliving this nest's analysis */
+	int shared;                     /* >= 1 */
+	int before;                     /* 1: runs earlier in each iteration of the shared loops */
+} rl_sibling;
+
 typedef struct rl_nest {
 	char function[RL_NAME_MAX];
 	char file[256];
@@ -89,10 +101,23 @@ typedef struct rl_nest {
 	int vector_factor;      /* lanes of the vectorised innermost loop, 1 if scalar, 0 unknown */
 	int nontemporal_stores; /* 1: the generated stores bypass the caches (no write-allocate;
 				   the lines go straight to memory) */
+	/* the other innermost loops of the loop tree that share enclosing loops with this one
+	 * (rl_nest_link_siblings), in source order; the layer conditions count their data
+	 * (polyhedral/lc-siblings.c).  None for a perfect nest. */
+	int nsiblings;
+	rl_sibling siblings[RL_MAX_SIBLINGS];
 } rl_nest;
 
 rl_nest *rl_nest_alloc(void);
 void rl_nest_free(rl_nest *nest);
+
+/* Link the models NESTS[0..N-1] of the innermost loops of one loop tree, in source order
+ * (NULL entries: loops that could not be modelled, skipped): each nest gets as siblings the
+ * others whose outermost loops are the same source loops (rl_loop.gcc_loop_num, >= 0) as its
+ * own, up to RL_MAX_SIBLINGS, the nearest ones (deepest shared loop, then source order)
+ * first.  A nest at the same location as the nest or as a sibling already taken (a copy
+ * GCC made of one source loop) is left out. */
+void rl_nest_link_siblings(rl_nest **nests, int n);
 
 /* Index of parameter NAME, adding it when absent; -1 when the table is full. */
 int rl_nest_param_index(rl_nest *nest, const char *name);

@@ -1,5 +1,5 @@
 /* an outer loop with two inner loops: each inner loop gets its own prediction, with the j loop
-   as its context (no reuse between the two modelled) */
+   as its context (neither reuses data across j: the other's data does not change its traffic) */
 void siblings(int n, double (*a)[n], double (*b)[n])
 {
 	for (int j = 0; j < n; j++) {
