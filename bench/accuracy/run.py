@@ -106,7 +106,7 @@ def cache_sizes():
 
 # ---- sizes -------------------------------------------------------------------------------
 def shape_of(k):
-    return KERNELS[k][1]
+    return KERNELS[k][1] if k in KERNELS else ("probe",)
 
 
 def r8(x):
@@ -156,6 +156,8 @@ def lens(k, n, m, l):
         return [n * n, n * n, 0, 0]
     if sh_[0] == "trmv":
         return [n * n, n, n, 0]
+    if sh_[0] == "probe":
+        return [n + 8, n + 64, 0, 0]
 
 
 def iterations(k, n, m, l):
@@ -174,6 +176,8 @@ def iterations(k, n, m, l):
         return n * n
     if sh_[0] == "trmv":
         return n * (n + 1) // 2
+    if sh_[0] == "probe":
+        return n
 
 
 def grid(caches, quick):
@@ -217,7 +221,7 @@ def sweeps(caches):
     n0, n1 = c1 // 96, c1 // 10
     for i in range(14):
         n = int(n0 * (n1 / n0) ** (i / 13))
-        m = max(16, int(0.4 * c2 / (16 * n)))
+        m = max(8, int(0.4 * c2 / (16 * n)))
         pts.append({"kernel": "j2d5", "n": n, "m": m, "l": 0, "target": None, "sweep": "2D L1"})
     # 2D, L2 condition: n from ~C2/96 to ~C2/10; working set in L3 (<= 8 x L2)
     n0, n1 = c2 // 96, c2 // 10
@@ -239,6 +243,12 @@ def flags(k):
     return COMMON + (["-ffast-math"] if k in FAST else [])
 
 
+def src(k):
+    """kernels/K.c (the benchmark) or probes/K.c (the stencil study's micro-kernels)"""
+    p = os.path.join(HERE, "kernels", k + ".c")
+    return p if os.path.exists(p) else os.path.join(HERE, "probes", k + ".c")
+
+
 def plugin_args(machine, rdir):
     return ["-fplugin=" + os.path.join(ROOT, "roofline.so"),
             "-fplugin-arg-roofline-machine=" + machine, "-fplugin-arg-roofline-remarks-dir=" + rdir]
@@ -254,7 +264,7 @@ def predict(cc, machine, p, tmp, idx):
     if p["l"]:
         defs.append("-fplugin-arg-roofline-define=l=%d" % p["l"])
     r = sh(["nice", "-n", "10", cc] + flags(k) + plugin_args(machine, rdir) + defs +
-           ["-c", os.path.join(HERE, "kernels", k + ".c"), "-o", os.devnull])
+           ["-c", src(k), "-o", os.devnull])
     js = os.path.join(rdir, k + ".c.roofline.json")
     if r.returncode or not os.path.exists(js):
         return {"error": r.stderr.strip()[-300:]}
@@ -271,6 +281,8 @@ def predict(cc, machine, p, tmp, idx):
             "transfers": x["ecm"]["transfers"], "lc": x.get("layer_conditions", []),
             "traffic": x.get("traffic"), "incore": x.get("incore", {}),
             "ninsn": len(x["inputs"]["instructions"]["list"]),
+            "nload": sum(1 for i in x["inputs"]["instructions"]["list"] if i.get("memory", "").startswith("load")),
+            "nstore": sum(1 for i in x["inputs"]["instructions"]["list"] if i.get("memory") == "store"),
             "ipp": x["inputs"]["instructions"]["iterations_per_pass"]}
 
 
@@ -310,7 +322,7 @@ def mca(cc, k, pred, mcpu):
     """llvm-mca cycles per unit of the kernel's loop; (figure, model used).  A model without
     the loop's instructions (LLVM 14's AMD models have no AVX-512) is replaced by
     icelake-server, the report marks such figures with 'i'."""
-    asm = sh([cc] + flags(k) + ["-S", os.path.join(HERE, "kernels", k + ".c"), "-o", "-"]).stdout
+    asm = sh([cc] + flags(k) + ["-S", src(k), "-o", "-"]).stdout
     cand = [b for b in loop_bodies(asm, "k_" + k) if len(b) == pred["ninsn"]]
     if not cand:
         return None
@@ -330,7 +342,7 @@ def build_harness(cc, machine, kernels, tmp):
     for k in kernels:
         o = os.path.join(tmp, k + ".o")
         r = sh(["nice", "-n", "10", cc] + flags(k) + plugin_args(machine, rdir) +
-               ["-c", os.path.join(HERE, "kernels", k + ".c"), "-o", o])
+               ["-c", src(k), "-o", o])
         if r.returncode:
             sys.exit("compile %s: %s" % (k, r.stderr))
         objs.append(o)
@@ -420,8 +432,8 @@ def stats_line(label, errs):
 def breakpoint(xs, ys):
     """Where the curve steps up: first crossing of the half-way value between the lower plateau
     (min of the first three) and the upper one (median of the last three), interpolated in log n."""
-    lo, hi = min(ys[:3]), statistics.median(ys[-3:])
-    if hi < lo * 1.08:
+    lo, hi = statistics.median(ys[:3]), statistics.median(ys[-3:])
+    if hi < lo * 1.10:
         return None, lo, hi
     half = lo + 0.5 * (hi - lo)
     for i in range(1, len(xs)):
@@ -429,20 +441,6 @@ def breakpoint(xs, ys):
             f = (half - ys[i - 1]) / (ys[i] - ys[i - 1])
             return math.exp(math.log(xs[i - 1]) + f * (math.log(xs[i]) - math.log(xs[i - 1]))), lo, hi
     return None, lo, hi
-
-
-def lc_state(pred, level):
-    for c in pred["lc"]:
-        if c["level"] == level and c.get("holds") is not None:
-            return "LC %s %s" % (level, "holds" if c["holds"] else "broken")
-    return "LC %s ?" % level
-
-
-def lc_threshold(pred, level):
-    for c in pred["lc"]:
-        if c["level"] == level and c.get("threshold") is not None and c.get("parameter") == "n":
-            return c["threshold"]
-    return None
 
 
 def report(out, pts, preds, mcas, meta, log):
@@ -524,8 +522,9 @@ def report(out, pts, preds, mcas, meta, log):
     for name, ps in sw.items():
         lvl = name.split()[1]
         w("%s sweep (%s):" % (name, ps[0]["kernel"]))
-        w("  %-16s %8s %8s %8s" % ("n x m (x l)", "pred", "meas", "err%"))
-        xs, ym, yp, thr, cond = [], [], [], None, None
+        w("  %-16s %8s %8s %8s   %s" % ("n x m (x l)", "pred", "meas", "err%",
+                                       "condition the plugin applies at %s; data level" % lvl))
+        xs, ym, yp, ok = [], [], [], []
         for p in ps:
             pr = preds[id(p)]
             if "error" in pr or pr["cy"] is None:
@@ -533,24 +532,35 @@ def report(out, pts, preds, mcas, meta, log):
             best, _ = cycles(p, pr)
             if best is None:
                 continue
-            xs.append(p["n"] if name != "3D L2" else p["n"] * p["m"])
+            x = p["n"] if name != "3D L2" else p["n"] * p["m"]
+            xs.append(x)
             ym.append(best)
             yp.append(pr["cy"])
-            thr = lc_threshold(pr, lvl) or thr
-            cond = next((c["condition"] for c in pr["lc"] if c["level"] == lvl), None) or cond
-            w("  %-16s %8.2f %8.2f %+8.1f   (%s; data in %s)" % (fmt_size(p), pr["cy"], best,
-              pct(pr["cy"], best), lc_state(pr, lvl), pr["level"]))
+            ok.append((p, pr, x))
+            app = next((c["condition"] for c in pr["lc"] if c["level"] == lvl and c["applies"]), "none")
+            w("  %-16s %8.2f %8.2f %+8.1f   %s; %s" % (fmt_size(p), pr["cy"], best,
+              pct(pr["cy"], best), app, pr["level"]))
         if len(xs) < 4:
             continue
+        # the condition that holds at the first size and not at the last: the breakpoint's
+        first = {c["condition"]: c for c in ok[0][1]["lc"] if c["level"] == lvl and c["holds"]}
+        last = {c["condition"] for c in ok[-1][1]["lc"] if c["level"] == lvl and c["holds"]}
+        flip = [c for t, c in first.items() if t not in last]
+        thr = None
+        if flip:
+            c = flip[-1]
+            # the condition is linear in x (rows: n; planes: n x m): x at equality
+            thr = c["capacity_bytes"] * ok[0][2] / c["footprint_bytes"]
         bm, lo, hi = breakpoint(xs, ym)
         bp, plo, phi = breakpoint(xs, yp)
         unit = "n x m" if name == "3D L2" else "n"
-        thr_s = "%s" % cond if cond else "?"
-        w("  measured step at %s = %s (plateaus %.2f -> %.2f cy/CL); predicted: condition %s, "
-          "curve step at %s (%.2f -> %.2f)" % (unit, "%.0f" % bm if bm else "none", lo, hi, thr_s,
-                                                "%.0f" % bp if bp else "none", plo, phi))
-        if bm and bp:
-            w("  predicted / measured breakpoint (curve): %.2f" % (bp / bm))
+        w("  measured: %s (plateaus %.2f -> %.2f cy/CL)" % (
+            "step at %s = %.0f" % (unit, bm) if bm else "no step above 10 %", lo, hi))
+        w("  predicted: condition %s -> breaks at %s = %s; curve step at %s (%.2f -> %.2f)" % (
+            flip[-1]["condition"] if flip else "-", unit, "%.0f" % thr if thr else "-",
+            "%.0f" % bp if bp else "none", plo, phi))
+        if bm and thr:
+            w("  predicted / measured breakpoint: %.2f" % (thr / bm))
 
 
 def main():
