@@ -8,6 +8,10 @@ Usage: bench/accuracy/run.py [--machine FILE] [--quick] [--out FILE] [--cc gcc-1
   --quick         one size per cache level, no breakpoint sweeps, one round (~3 min)
   --out FILE      also write the report there (default: stdout only)
   --rounds N      measurement rounds (default 2; per point the best of the rounds)
+  --compare-plugin SO        also predict with another build of the plugin (before/after a model
+                             change on the same measurements): column pred0, second summary
+  --save-measurements FILE   keep the measured samples (JSON); --reuse-measurements FILE
+                             predicts again against them without measuring
 
 Kernels: kernels/<name>.c, one function each, compiled with the flags of FLAGS below.  Every
 kernel is compiled once with the plugin into the timed binary; for every size the same source is
@@ -249,12 +253,15 @@ def src(k):
     return p if os.path.exists(p) else os.path.join(HERE, "probes", k + ".c")
 
 
-def plugin_args(machine, rdir):
-    return ["-fplugin=" + os.path.join(ROOT, "roofline.so"),
+PLUGIN = os.path.join(ROOT, "roofline.so")
+
+
+def plugin_args(machine, rdir, plugin=None):
+    return ["-fplugin=" + (plugin or PLUGIN),
             "-fplugin-arg-roofline-machine=" + machine, "-fplugin-arg-roofline-remarks-dir=" + rdir]
 
 
-def predict(cc, machine, p, tmp, idx):
+def predict(cc, machine, p, tmp, idx, plugin=None):
     rdir = os.path.join(tmp, "rem%d" % idx)
     os.makedirs(rdir, exist_ok=True)
     k = p["kernel"]
@@ -263,7 +270,7 @@ def predict(cc, machine, p, tmp, idx):
         defs.append("-fplugin-arg-roofline-define=m=%d" % p["m"])
     if p["l"]:
         defs.append("-fplugin-arg-roofline-define=l=%d" % p["l"])
-    r = sh(["nice", "-n", "10", cc] + flags(k) + plugin_args(machine, rdir) + defs +
+    r = sh(["nice", "-n", "10", cc] + flags(k) + plugin_args(machine, rdir, plugin) + defs +
            ["-c", src(k), "-o", os.devnull])
     js = os.path.join(rdir, k + ".c.roofline.json")
     if r.returncode or not os.path.exists(js):
@@ -443,45 +450,7 @@ def breakpoint(xs, ys):
     return None, lo, hi
 
 
-def report(out, pts, preds, mcas, meta, log):
-    w = out.append
-    for l in meta:
-        w("# " + l)
-    for l in log:
-        w("# " + l)
-    w("")
-    w("## Predicted vs measured, cycles per unit of work (8 iterations of doubles = 1 cache line)")
-    w("error = (predicted - measured) / measured (negative: predicted too fast); meas = best,")
-    w("med = median sample of the best round; lvl = the plugin's data level (working set vs the")
-    w("machine file's capacities); mca = llvm-mca in-core figure, L1 points (i: icelake-server model);")
-    w("* = held-out kernel")
-    w("%-12s %-15s %9s %4s %8s %8s %8s %7s %8s %7s" % ("kernel", "size", "WS KiB", "lvl", "pred",
-      "meas", "med", "err%", "mca", "err%"))
-    errs = []
-    for p in pts:
-        if p["sweep"]:
-            continue
-        pr = preds[id(p)]
-        k = p["kernel"]
-        if "error" in pr or pr["cy"] is None:
-            w("%-12s %-15s  not predicted: %s" % (k, fmt_size(p), pr.get("error", "no data level")))
-            continue
-        best, med = cycles(p, pr)
-        if best is None:
-            w("%-12s %-15s %9.0f %4s %8.2f  not measured (ECM %s; T_OL %.2f T_nOL %.2f)" % (
-                k, fmt_size(p), (pr["ws"] or 0) / 1024, pr["level"], pr["cy"],
-                " ".join("%.2f" % x for x in pr["ecm"]), pr["t_ol"], pr["t_nol"]))
-            continue
-        e = pct(pr["cy"], best)
-        mc, mcpu = (mcas.get(k) or (None, None)) if pr["level"] == "L1" else (None, None)
-        me = pct(mc, best) if mc else None
-        ws = (pr["ws"] or 0) / 1024
-        w("%-12s %-15s %9.0f %4s %8.2f %8.2f %8.2f %+7.1f %8s %7s" % (
-            k + ("*" if k in HELD_OUT else ""), fmt_size(p), ws, pr["level"], pr["cy"], best, med, e,
-            ("%.2f" % mc + ("i" if mcpu == "icelake-server" else "")) if mc else "-", "%+.1f" % me if me is not None else "-"))
-        errs.append((k, pr["level"], e, me))
-    w("")
-    w("## Summary")
+def summary(w, errs):
     for title, sel in (("all kernels", lambda k: True),
                        ("fitted half (kernels not held out)", lambda k: k not in HELD_OUT),
                        ("held-out half: " + ", ".join(HELD_OUT), lambda k: k in HELD_OUT)):
@@ -501,6 +470,56 @@ def report(out, pts, preds, mcas, meta, log):
             le = [e for l, e in fe if l == lvl]
             if le:
                 w(stats_line("  %s %s" % (fam, lvl), le))
+
+
+def report(out, pts, preds, mcas, meta, log, preds0=None, label0=None):
+    w = out.append
+    for l in meta:
+        w("# " + l)
+    for l in log:
+        w("# " + l)
+    w("")
+    w("## Predicted vs measured, cycles per unit of work (8 iterations of doubles = 1 cache line)")
+    w("error = (predicted - measured) / measured (negative: predicted too fast); meas = best,")
+    w("med = median sample of the best round; lvl = the plugin's data level (working set vs the")
+    w("machine file's capacities); mca = llvm-mca in-core figure, L1 points (i: icelake-server model);")
+    w("* = held-out kernel" + ("; pred0/err0%%: the plugin %s" % label0 if preds0 else ""))
+    w("%-12s %-15s %9s %4s %8s %8s %8s %7s %8s %7s%s" % ("kernel", "size", "WS KiB", "lvl", "pred",
+      "meas", "med", "err%", "mca", "err%", "    pred0   err0%" if preds0 else ""))
+    errs, errs0 = [], []
+    for p in pts:
+        if p["sweep"]:
+            continue
+        pr = preds[id(p)]
+        k = p["kernel"]
+        if "error" in pr or pr["cy"] is None:
+            w("%-12s %-15s  not predicted: %s" % (k, fmt_size(p), pr.get("error", "no data level")))
+            continue
+        best, med = cycles(p, pr)
+        if best is None:
+            w("%-12s %-15s %9.0f %4s %8.2f  not measured (ECM %s; T_OL %.2f T_nOL %.2f)" % (
+                k, fmt_size(p), (pr["ws"] or 0) / 1024, pr["level"], pr["cy"],
+                " ".join("%.2f" % x for x in pr["ecm"]), pr["t_ol"], pr["t_nol"]))
+            continue
+        e = pct(pr["cy"], best)
+        mc, mcpu = (mcas.get(k) or (None, None)) if pr["level"] == "L1" else (None, None)
+        me = pct(mc, best) if mc else None
+        ws = (pr["ws"] or 0) / 1024
+        extra = ""
+        if preds0:
+            p0 = preds0[id(p)]
+            if "error" not in p0 and p0["cy"] is not None:
+                e0 = pct(p0["cy"], best)
+                errs0.append((k, p0["level"], e0, None))
+                extra = " %8.2f %+7.1f" % (p0["cy"], e0)
+        w("%-12s %-15s %9.0f %4s %8.2f %8.2f %8.2f %+7.1f %8s %7s%s" % (
+            k + ("*" if k in HELD_OUT else ""), fmt_size(p), ws, pr["level"], pr["cy"], best, med, e,
+            ("%.2f" % mc + ("i" if mcpu == "icelake-server" else "")) if mc else "-",
+            "%+.1f" % me if me is not None else "-", extra))
+        errs.append((k, pr["level"], e, me))
+    w("")
+    w("## Summary")
+    summary(w, errs)
     w("per kernel (all levels):")
     for k in KERNELS:
         ke = [e for kk, l, e, _ in errs if kk == k]
@@ -510,6 +529,10 @@ def report(out, pts, preds, mcas, meta, log):
     if me:
         w("in-core (L1 points with an llvm-mca figure, %d): median |error| plugin %.1f %%, llvm-mca %.1f %%" % (
             len(me), statistics.median(abs(e) for e, _ in me), statistics.median(abs(m) for _, m in me)))
+    if errs0:
+        w("")
+        w("## Summary with the plugin %s (same measurements)" % label0)
+        summary(w, errs0)
     # breakpoints
     sw = {}
     for p in pts:
@@ -597,6 +620,13 @@ def main():
     with ThreadPoolExecutor(2) as ex:
         res = list(ex.map(lambda ip: predict(cc, machine, ip[1], tmp, ip[0]), enumerate(pts)))
     preds = {id(p): r for p, r in zip(pts, res)}
+    preds0, label0 = None, None
+    if opt("--compare-plugin"):
+        label0 = opt("--compare-plugin")
+        with ThreadPoolExecutor(2) as ex:
+            res0 = list(ex.map(lambda ip: predict(cc, machine, ip[1], tmp, 5000 + ip[0], label0),
+                               enumerate(pts)))
+        preds0 = {id(p): r for p, r in zip(pts, res0)}
     log.append("%d predictions (one compile each) in %.0f s" % (len(pts), time.time() - t0))
     mcpu, mcpu_text = mca_cpu(info.get("vendor_id", ""))
     mcas = {}
@@ -605,8 +635,20 @@ def main():
         if pr:
             mcas[k] = mca(cc, k, pr, mcpu)
     exe = build_harness(cc, machine, kernels, tmp)
-    if "--predict-only" not in a:
+    if opt("--reuse-measurements"):
+        old = json.load(open(opt("--reuse-measurements")))
+        byk = {(o["kernel"], o["n"], o["m"], o["l"], o["sweep"]): o for o in old["points"]}
+        for p in pts:
+            o = byk.get((p["kernel"], p["n"], p["m"], p["l"], p["sweep"]))
+            p["runs"] = o["runs"] if o else []
+        log.extend(old["log"])
+        log.append("measurements reused from " + opt("--reuse-measurements"))
+    elif "--predict-only" not in a:
         measure(exe, pts, rounds, quick, log)
+    if opt("--save-measurements"):
+        with open(opt("--save-measurements"), "w") as f:
+            json.dump({"log": log, "points": [{k: p.get(k) for k in ("kernel", "n", "m", "l", "sweep", "runs")}
+                                              for p in pts]}, f, indent=0)
     gccv = sh([cc, "--version"]).stdout.splitlines()[0]
     meta = ["bench/accuracy/run.py %s" % " ".join(a),
             "date %s UTC; CPU: %s, vendor %s family %s model %s stepping %s; load average at start %s, end %s" % (
@@ -623,7 +665,7 @@ def main():
             " huge pages %s" % (LOCK, rounds, "off" if os.environ.get("RL_NO_THP") == "1" else "on"),
             "total run time %.0f s" % (time.time() - t_start)]
     out = []
-    report(out, pts, preds, mcas, meta, log)
+    report(out, pts, preds, mcas, meta, log, preds0, label0)
     text = "\n".join(out) + "\n"
     sys.stdout.write(text)
     if opt("--out"):
