@@ -4,7 +4,8 @@
  *     ID KERNEL N M L LEN_A LEN_B LEN_C LEN_D BUDGET_MS REPS
  * and prints per task one line
  *     ID best_ns median_ns calls_per_sample samples clock_ghz
- * (ns per call of the kernel; clock in GHz).  Per task:
+ * (ns per call of the kernel; clock in GHz), and at the end "elapsed_s S" (the time
+ * the measurement held the lock).  Per task:
  *   - four arrays of LEN_x doubles (at least one line each) in fresh memory: 2 MiB aligned,
  *     transparent huge pages asked for (madvise MADV_HUGEPAGE; RL_NO_THP=1 in the environment
  *     turns that off), array x offset by x * 17 lines so that no two arrays start at the same
@@ -150,6 +151,7 @@ static void run_task(const task *t, kfn *fn)
 int main(void)
 {
 	char line[512];
+	double start = now_ns();
 	while (fgets(line, sizeof line, stdin)) {
 		task t;
 		if (sscanf(line, "%63s %63s %ld %ld %ld %ld %ld %ld %ld %lf %d", t.id, t.name, &t.n, &t.m,
@@ -165,5 +167,6 @@ int main(void)
 		}
 		run_task(&t, fn);
 	}
+	printf("elapsed_s %.1f\n", (now_ns() - start) / 1e9);
 	return 0;
 }

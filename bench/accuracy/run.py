@@ -9,7 +9,8 @@ Usage: bench/accuracy/run.py [--machine FILE] [--quick] [--out FILE] [--cc gcc-1
   --out FILE      also write the report there (default: stdout only)
   --rounds N      measurement rounds (default 2; per point the best of the rounds)
   --compare-plugin SO        also predict with another build of the plugin (before/after a model
-                             change on the same measurements): column pred0, second summary
+                             change on the same measurements): column pred0, second summary;
+                             --compare-label TEXT names it in the report
   --save-measurements FILE   keep the measured samples (JSON); --reuse-measurements FILE
                              predicts again against them without measuring
 
@@ -393,13 +394,16 @@ def measure(exe, pts, rounds, quick, log):
             la0 = loadavg()
             out = sh(MEASURE + [exe], input=inp)
             byid = {p["id"]: p for p in ch}
+            held = "?"
             for l in out.stdout.splitlines():
                 f = l.split()
+                if len(f) == 2 and f[0] == "elapsed_s":
+                    held = f[1]
                 if len(f) == 6 and f[0] in byid:
                     byid[f[0]]["runs"].append((float(f[1]), float(f[2]), int(f[3]), int(f[4]), float(f[5])))
-            log.append("round %d chunk %d/%d: %d points, %.0f s (incl. waiting for the lock), "
-                       "load average %s -> %s" % (r + 1, ci + 1, len(chunks), len(ch), time.time() - t0,
-                                                  la0, loadavg()))
+            log.append("round %d chunk %d/%d: %d points, %s s under the lock (%.0f s with the wait), "
+                       "load average %s -> %s" % (r + 1, ci + 1, len(chunks), len(ch), held,
+                                                  time.time() - t0, la0, loadavg()))
             print(log[-1], file=sys.stderr)
             if r + 1 < rounds or ci + 1 < len(chunks):
                 time.sleep(1)
@@ -622,9 +626,10 @@ def main():
     preds = {id(p): r for p, r in zip(pts, res)}
     preds0, label0 = None, None
     if opt("--compare-plugin"):
-        label0 = opt("--compare-plugin")
+        label0 = opt("--compare-label", opt("--compare-plugin"))
         with ThreadPoolExecutor(2) as ex:
-            res0 = list(ex.map(lambda ip: predict(cc, machine, ip[1], tmp, 5000 + ip[0], label0),
+            res0 = list(ex.map(lambda ip: predict(cc, machine, ip[1], tmp, 5000 + ip[0],
+                                                  opt("--compare-plugin")),
                                enumerate(pts)))
         preds0 = {id(p): r for p, r in zip(pts, res0)}
     log.append("%d predictions (one compile each) in %.0f s" % (len(pts), time.time() - t0))
