@@ -186,8 +186,9 @@ static void test_snb_naive_sum(void **state)
  *    (a[j][i-1]: 2064 j; a[j][i+1]: 16 + 2064 j) and never otherwise (a[j-1][i],
  *    a[j+1][i]: 8 + ...): 0.75 + 0.75 + 1 + 1 = 3.5.
  * Measured on an AMD Zen 5 (family 26 model 2), data in L1 (bench/accuracy/
- * stencil-study.py): a zmm load crossing a line costs a second load slot
- * (4 loads with 3 split + 1 store: 3.54 cy per pass = (1 + 3 x 2) / 2 loads/cy). */
+ * stencil-study.py): a zmm load crossing a line costs a second load slot (4 loads
+ * + 1 store per pass: 1.50 cy all aligned, 3.54 cy with 3 split; 8 loads with 7
+ * split 7.54 cy: +1.02-1.06 cy per split = 2 x the 0.52 cy of a zmm load). */
 static rl_nest *jacobi_rows(long long n_value)
 {
 	rl_nest *n = rl_nest_alloc();
