@@ -281,7 +281,9 @@ def predict(cc, machine, p, tmp, idx, plugin=None):
     nests = [x for x in d["nests"] if x.get("analysed")]
     if not nests:
         return {"error": "; ".join(x.get("reason", "?") for x in d["nests"])}
-    x = nests[0]
+    # GCC may split a kernel's loop into several nests (mm_jki: a second, scalar nest of the
+    # outer loops); the kernel's own nest is the one with the most loops (first of equals)
+    x = max(nests, key=lambda nn: len(nn["inputs"]["loops"]))
     perf = x.get("performance", {})
     return {"cy": perf.get("cycles_per_unit"), "level": perf.get("data_level"),
             "ws": perf.get("working_set_bytes"), "ipu": x["unit_of_work"]["iterations"],
