@@ -12,7 +12,8 @@ Usage: bench/accuracy/run.py [--machine FILE] [--quick] [--out FILE] [--cc gcc-1
                              change on the same measurements): column pred0, second summary;
                              --compare-label TEXT names it in the report
   --save-measurements FILE   keep the measured samples (JSON); --reuse-measurements FILE
-                             predicts again against them without measuring
+                             predicts again against them without measuring;
+                             --compare-measurements FILE: run-to-run differences against them
 
 Kernels: kernels/<name>.c, one function each, compiled with the flags of FLAGS below.  Every
 kernel is compiled once with the plugin into the timed binary; for every size the same source is
@@ -592,6 +593,29 @@ def report(out, pts, preds, mcas, meta, log, preds0=None, label0=None):
             w("  predicted / measured breakpoint: %.2f" % (thr / bm))
 
 
+def run_to_run(out, pts, preds, path):
+    """Reproducibility: the best figure of every point against another run's (same sizes)."""
+    old = json.load(open(path))
+    byk = {(o["kernel"], o["n"], o["m"], o["l"], o["sweep"]): o for o in old["points"]}
+    diffs = {}
+    for p in pts:
+        o = byk.get((p["kernel"], p["n"], p["m"], p["l"], p["sweep"]))
+        pr = preds[id(p)]
+        if not o or not o["runs"] or "error" in pr or pr["cy"] is None:
+            continue
+        a, _ = cycles(p, pr)
+        b, _ = cycles({"kernel": p["kernel"], "n": p["n"], "m": p["m"], "l": p["l"], "runs": o["runs"]}, pr)
+        if a and b:
+            diffs.setdefault(pr["level"] if not p["sweep"] else "sweeps", []).append(100.0 * (a - b) / b)
+    out.append("")
+    out.append("## Run to run: best cy/CL of this run against %s (same points)" % path)
+    for lvl in LEVELS + ["sweeps"]:
+        if lvl in diffs:
+            d = [abs(x) for x in diffs[lvl]]
+            out.append("  %-6s %3d points: median |difference| %5.1f %%, max %5.1f %%, within 5 %%: %d" % (
+                lvl, len(d), statistics.median(d), max(d), sum(1 for x in d if x <= 5)))
+
+
 def main():
     a = sys.argv[1:]
     opt = lambda k, d=None: a[a.index(k) + 1] if k in a else d
@@ -673,6 +697,8 @@ def main():
             "total run time %.0f s" % (time.time() - t_start)]
     out = []
     report(out, pts, preds, mcas, meta, log, preds0, label0)
+    if opt("--compare-measurements"):
+        run_to_run(out, pts, preds, opt("--compare-measurements"))
     text = "\n".join(out) + "\n"
     sys.stdout.write(text)
     if opt("--out"):
