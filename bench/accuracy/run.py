@@ -673,12 +673,14 @@ def main():
             o = byk.get((p["kernel"], p["n"], p["m"], p["l"], p["sweep"]))
             p["runs"] = o["runs"] if o else []
         log.extend(old["log"])
-        log.append("measurements reused from " + opt("--reuse-measurements"))
+        log.append("measurements reused from %s (taken %s; the date above is this report's)" % (
+            opt("--reuse-measurements"), old.get("taken", "at the time of the log lines above")))
     elif "--predict-only" not in a:
         measure(exe, pts, rounds, quick, log)
     if opt("--save-measurements"):
         with open(opt("--save-measurements"), "w") as f:
-            json.dump({"log": log, "points": [{k: p.get(k) for k in ("kernel", "n", "m", "l", "sweep", "runs")}
+            json.dump({"log": log, "taken": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t_start)),
+                       "cpu": info.get("model name"), "points": [{k: p.get(k) for k in ("kernel", "n", "m", "l", "sweep", "runs")}
                                               for p in pts]}, f, indent=0)
     gccv = sh([cc, "--version"]).stdout.splitlines()[0]
     meta = ["bench/accuracy/run.py %s" % " ".join(a),
