@@ -22,6 +22,65 @@ static int repeats_earlier_access(const rl_nest *nest, int a)
 	return 0;
 }
 
+static long long gcd_ll(long long a, long long b)
+{
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	while (b) {
+		long long t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* Bytes between consecutive indices of dimension K of ARR (the inner extents x
+ * the element size); 0 when an extent has no known value. */
+static long long dim_stride(const rl_nest *nest, const rl_array *arr, int k)
+{
+	long long s = arr->elem_size;
+	for (int e = k + 1; e < arr->ndims; e++) {
+		long long v = 0;
+		if (!rl_aff_eval(nest, &arr->extent[e], NULL, &v) || v <= 0)
+			return 0;
+		s *= v;
+	}
+	return s;
+}
+
+/* Fraction of the innermost loop's starts (one per iteration of the enclosing
+ * loops) at which access AC begins on a multiple of WB bytes (the base of the
+ * array assumed WB-aligned).  The start moves by (coefficient x row stride) per
+ * outer iteration, so its residues mod WB are the multiples of g = gcd(WB, those
+ * moves) shifted by the constant part: aligned at g / WB of the starts if the
+ * constant part is a multiple of g, else never.  Rows whose length is a multiple
+ * of WB (or unknown: then assumed so) give g = WB: aligned always or never. */
+static double aligned_fraction(const rl_nest *nest, const rl_array *arr, const rl_access *ac,
+			       int inner, long long wb)
+{
+	int d = arr->ndims - 1;
+	long long g = wb;
+	long long off = (nest->loops[inner].lower.cst + ac->sub[d].cst) * arr->elem_size;
+	for (int k = 0; k < d; k++) {
+		long long st = dim_stride(nest, arr, k);
+		if (!st)
+			continue;
+		off += ac->sub[k].cst * st;
+		for (int t = 0; t < inner; t++) {
+			long long c = ac->sub[k].it[t];
+			long long lo = 0;
+			if (!c)
+				continue;
+			g = gcd_ll(g, (c * st) % wb);
+			if (rl_aff_eval(nest, &nest->loops[t].lower, NULL, &lo))
+				off += c * lo * st;
+		}
+	}
+	if (g == 0)
+		g = wb;
+	return ((off % g) + g) % g ? 0.0 : (double)g / (double)wb;
+}
+
 void rl_split_hint(const rl_nest *nest, rl_body *body)
 {
 	if (!nest || !body || nest->nloops < 1)
@@ -52,9 +111,8 @@ void rl_split_hint(const rl_nest *nest, rl_body *body)
 		int d = arr->ndims - 1;
 		if (d < 0 || d >= RL_MAX_DIMS || ac->sub[d].it[inner] != 1)
 			continue;
-		long long off = (lp->lower.cst + ac->sub[d].cst) * arr->elem_size;
-		if (((off % wb) + wb) % wb)
-			split += (double)body->iters_per_pass * arr->elem_size / 64.0;
+		double f = 1.0 - aligned_fraction(nest, arr, ac, inner, wb);
+		split += f * (double)body->iters_per_pass * arr->elem_size / 64.0;
 	}
 	body->split_loads_hint = split;
 	body->have_split_hint = 1;

@@ -14,7 +14,8 @@
  * (dividers) are told apart.  IALU and BRANCH cost their rows if the machine
  * has them and nothing otherwise: loop overhead is not an unknown instruction.
  * Any other class without a row counts in out->unknown and costs 1 cycle on
- * unit "other".
+ * unit "other".  A cache-line-split load (rl_split_hint) is a second access of
+ * the load unit: one more LOAD row at the widest load width per split.
  *
  * T_nOL = sum over the non-overlapping units (rl_machine_unit_is_nol),
  * T_OL  = the largest sum over the other units (one instruction stream per
@@ -99,7 +100,7 @@ void rl_incore_class_table(const rl_machine *m, const rl_body *body, rl_incore *
 	memset(out, 0, sizeof(*out));
 	if (!body)
 		return;
-	int n = rl_body_ninsns(body);
+	int n = rl_body_ninsns(body), widest = 0;
 
 	for (int i = 0; i < n; i++) {
 		const rl_insn *in = &body->insns[i];
@@ -111,6 +112,7 @@ void rl_incore_class_table(const rl_machine *m, const rl_body *body, rl_incore *
 		case RL_MEM_LOAD:
 		case RL_MEM_LOAD_OP:
 			out->nloads++;
+			widest = mw > widest ? mw : widest;
 			ok = cost_row(m, RL_IC_LOAD, mw, 0, out);
 			if (has_op)
 				ok &= cost_op(m, in, out);   /* load-op */
@@ -132,6 +134,13 @@ void rl_incore_class_table(const rl_machine *m, const rl_body *body, rl_incore *
 		}
 		if (rl_iclass_is_flop(in->cls))
 			out->nflops_insns++;
+	}
+	if (body->have_split_hint && body->split_loads_hint > 0) {
+		const rl_iclass_cost *k = rl_machine_cost_prec(m, RL_IC_LOAD, widest, 0);
+		if (k) {
+			add_cycles(out, k->unit, body->split_loads_hint * k->cycles);
+			out->split_loads = body->split_loads_hint;
+		}
 	}
 
 	for (int u = 0; u < out->nunits; u++) {

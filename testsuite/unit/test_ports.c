@@ -238,10 +238,97 @@ static void test_snb_naive_sum(void **state)
 	rl_machine_free(m);
 }
 
+
+/* The 2D 5-point Jacobi b[j][i] = a[j][i-1] + a[j][i+1] + a[j-1][i] + a[j+1][i],
+ * j, i from 1, rows of n doubles, one zmm pass = 8 iterations (one line per read
+ * stream).  Expected line-split loads per pass, by hand (64 B vectors, array
+ * base 64 B aligned):
+ *  n = 256: rows of 2048 B, a multiple of 64: every row starts like the first;
+ *    a[j][i-1] starts at byte 0 (aligned), a[j][i+1] at 16, a[j-1][i] and
+ *    a[j+1][i] at 8: 3 splits (each misaligned 64 B load spans two lines);
+ *  n = 258: rows of 2064 B = 16 mod 64: the start moves by 16 B per row, so a
+ *    stream is aligned on 1 row of 4 when its offset is a multiple of 16
+ *    (a[j][i-1]: 2064 j; a[j][i+1]: 16 + 2064 j) and never otherwise (a[j-1][i],
+ *    a[j+1][i]: 8 + ...): 0.75 + 0.75 + 1 + 1 = 3.5.
+ * Measured on an AMD Zen 5 (family 26 model 2), data in L1 (bench/accuracy/
+ * stencil-study.py): a zmm load crossing a line costs a second load slot (4 loads
+ * + 1 store per pass: 1.50 cy all aligned, 3.54 cy with 3 split; 8 loads with 7
+ * split 7.54 cy: +1.02-1.06 cy per split = 2 x the 0.52 cy of a zmm load). */
+static rl_nest *jacobi_rows(long long n_value)
+{
+	rl_nest *n = rl_nest_alloc();
+	n->nloops = 2;
+	for (int l = 0; l < 2; l++) {
+		n->loops[l].step = 1;
+		n->loops[l].lower.cst = 1;
+	}
+	int p = rl_nest_param_index(n, "n");
+	n->params[p].has_value = 1;
+	n->params[p].value = n_value;
+	for (int k = 0; k < 2; k++) {
+		rl_array *a = &n->arrays[n->narrays++];
+		snprintf(a->name, sizeof a->name, "%s", k ? "b" : "a");
+		a->kind = RL_ELEM_DOUBLE;
+		a->elem_size = 8;
+		a->ndims = 2;
+		a->extent[1].par[p] = 1;
+	}
+	const int acc[5][4] = { { 0, 0, 0, -1 }, { 0, 0, 0, 1 }, { 0, 0, -1, 0 }, { 0, 0, 1, 0 },
+				{ 1, 1, 0, 0 } };   /* array, write, dj, di */
+	for (int k = 0; k < 5; k++) {
+		rl_access *x = &n->accesses[n->naccesses++];
+		x->array = acc[k][0];
+		x->is_write = acc[k][1];
+		x->sub[0].it[0] = 1;
+		x->sub[0].cst = acc[k][2];
+		x->sub[1].it[1] = 1;
+		x->sub[1].cst = acc[k][3];
+	}
+	return n;
+}
+
+static void test_split_hint_rows(void **state)
+{
+	(void)state;
+	const long long nv[] = { 256, 258, 260 };
+	/* n = 260: rows of 2080 B = 32 mod 64: aligned on 1 row of 2 when the offset is a
+	 * multiple of 32 (a[j][i-1] only): 0.5 + 1 + 1 + 1 */
+	const double want[] = { 3.0, 3.5, 3.5 };
+	for (int k = 0; k < 3; k++) {
+		rl_nest *n = jacobi_rows(nv[k]);
+		rl_body b;
+		memset(&b, 0, sizeof b);
+		for (int l = 0; l < 4; l++)
+			add(&b, "vmovupd", RL_IC_LOAD, 512, RL_MEM_LOAD, 1 + l, 0, -1, 1u);
+		add(&b, "vmovupd", RL_IC_STORE, 512, RL_MEM_STORE, -1, 5, 0, 2u);
+		b.iters_per_pass = 8;
+		rl_split_hint(n, &b);
+		assert_int_equal(b.have_split_hint, 1);
+		assert_true(fabs(b.split_loads_hint - want[k]) < EPS);
+		/* the class-table model charges each split as a second load of the widest width:
+		 * loads 0.5 cy each -> (4 + splits) x 0.5 on the load unit */
+		rl_machine m;
+		memset(&m, 0, sizeof m);
+		rl_iclass_cost *c = &m.costs[m.ncosts++];
+		c->cls = RL_IC_LOAD;
+		c->width = 512;
+		c->cycles = 0.5;
+		snprintf(c->unit, sizeof c->unit, "load");
+		rl_incore r;
+		rl_incore_class_table(&m, &b, &r);
+		assert_true(fabs(r.split_loads - want[k]) < EPS);
+		for (int u = 0; u < r.nunits; u++)
+			if (!strcmp(r.unit[u], "load"))
+				assert_true(fabs(r.unit_cycles[u] - (4 + want[k]) * 0.5) < EPS);
+		rl_nest_free(n);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_minmax_exact),
+		cmocka_unit_test(test_split_hint_rows),
 		cmocka_unit_test(test_latency_chain),
 		cmocka_unit_test(test_all_tables_load),
 		cmocka_unit_test(test_loader_errors),
