@@ -86,7 +86,7 @@ static void test_latency_chain(void **state)
 	rl_body b;
 	naive_sum(&b);
 	double lat[RL_MAX_INSNS] = { 3, 3, 3, 3, 1, 1, 0 }, ll[RL_MAX_INSNS] = { 5, 5, 5, 5 };
-	assert_true(fabs(rl_loop_carried_latency(&b, lat, ll) - 12.0) < EPS);
+	assert_true(fabs(rl_loop_carried_latency(&b, lat, ll, NULL) - 12.0) < EPS);
 	/* a chain through two passes (r20 -> r21 -> r20 over two iterations) counts half */
 	rl_body c;
 	memset(&c, 0, sizeof c);
@@ -95,7 +95,7 @@ static void test_latency_chain(void **state)
 	add(&c, "vaddsd", RL_IC_FADD, 64, RL_MEM_NONE, 22, 21, -1, 0);
 	double l2[RL_MAX_INSNS] = { 3, 3, 3 }, z[RL_MAX_INSNS] = { 0 };
 	/* r20 -> r21 (3) -> r22 (3) in one pass; r22 -> r20 (3) in the next: cycle 9 over 2 passes */
-	assert_true(fabs(rl_loop_carried_latency(&c, l2, z) - 4.5) < EPS);
+	assert_true(fabs(rl_loop_carried_latency(&c, l2, z, NULL) - 4.5) < EPS);
 }
 
 static rl_machine *load_machine(const char *rel)
