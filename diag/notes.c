@@ -151,7 +151,14 @@ static void verbose_incore(const rl_report *r, char *buf, size_t len)
 		rl_format_number(c->t_frontend, fe, sizeof(fe));
 		rl_format_number(c->t_latency, lat, sizeof(lat));
 		rl_appendf(buf, len, "; table %s: ports %s, front end %s, loop-carried "
-			 "latency %s cy -> bound: %s", c->table, tp, fe, lat, c->bottleneck);
+			 "latency %s cy", c->table, tp, fe, lat);
+		if (c->fwd_latency > 0) {
+			char fw[32];
+			rl_format_number(c->fwd_latency, fw, sizeof(fw));
+			rl_appendf(buf, len, " (through memory: %s cy of store-to-load forwarding)",
+				   fw);
+		}
+		rl_appendf(buf, len, " -> bound: %s", c->bottleneck);
 		if (c->split_loads > 0) {
 			char sp[32];
 			rl_format_number(c->split_loads, sp, sizeof(sp));

@@ -109,3 +109,37 @@ void rl_fix_iterations(const rl_nest *nest, rl_body *body)
 		body->iters_per_pass = (int)it;
 	}
 }
+
+/* Accesses A and B of NEST touch the same element in every iteration of the
+ * innermost loop: same array and subscripts, none depending on that loop. */
+static int same_invariant_element(const rl_nest *nest, const rl_access *a, const rl_access *b)
+{
+	int inner = nest->nloops - 1;
+	if (a->array != b->array || memcmp(a->sub, b->sub, sizeof a->sub))
+		return 0;
+	for (int d = 0; d < RL_MAX_DIMS; d++)
+		if (a->sub[d].it[inner])
+			return 0;
+	return 1;
+}
+
+int rl_memory_accumulators(const rl_nest *nest, int *arrays, int max)
+{
+	int n = 0;
+	if (!nest || nest->nloops < 1)
+		return 0;
+	for (int w = 0; w < nest->naccesses && n < max; w++) {
+		const rl_access *aw = &nest->accesses[w];
+		int listed = 0, read = 0;
+		if (!aw->is_write || aw->array < 0 || aw->array >= nest->narrays)
+			continue;
+		for (int k = 0; k < n; k++)
+			listed |= arrays[k] == aw->array;
+		for (int r = 0; r < nest->naccesses && !listed && !read; r++)
+			read = !nest->accesses[r].is_write &&
+			       same_invariant_element(nest, &nest->accesses[r], aw);
+		if (read)
+			arrays[n++] = aw->array;
+	}
+	return n;
+}

@@ -89,6 +89,11 @@ void rl_split_hint(const rl_nest *nest, rl_body *body);
  * iters_per_pass and unroll by k. */
 void rl_fix_iterations(const rl_nest *nest, rl_body *body);
 
+/* Arrays of NEST (indices into ARRAYS, at most MAX, returns how many) that the
+ * innermost loop reads and writes at one element that does not change with it:
+ * accumulators in memory, s[i] += ... in a loop over j. */
+int rl_memory_accumulators(const rl_nest *nest, int *arrays, int max);
+
 rl_ports *rl_ports_load(const char *path, char *err, size_t errlen);
 void rl_ports_free(rl_ports *p);
 
