@@ -81,6 +81,10 @@ struct rl_pending
   /* GCC deleted the innermost loop in vect (a version it did not use): no
      code, so no note but the verbose one saying so */
   bool removed;
+  /* the scalar copy vect made when it versioned the vectorised innermost
+     loop (run-time alias, alignment or trip-count checks), 0 if none */
+  int version_num;
+  char version_text[768];  /* the verbose note on the versions, "" none */
 };
 
 /* Per function: everything collected between the nest pass and the notes. */
