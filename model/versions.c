@@ -50,12 +50,37 @@ static int aff_min(const rl_nest *nest, const rl_aff *e, rl_aff *out)
 	return !rl_aff_uses_iters(out);
 }
 
+/* MIN (the smallest value of an expression, free of iterators) is >= 0: a constant
+ * >= 0, or c >= 0 times the innermost loop's extent (last - first value, >= 0 when
+ * the loop runs, e.g. n - 1) plus a constant >= 0. */
+static int nonnegative(const rl_nest *nest, const rl_aff *min)
+{
+	if (aff_is_const(min))
+		return min->cst >= 0;
+	rl_aff first, last, ext;
+	loop_range(&nest->loops[nest->nloops - 1], &first, &last);
+	ext = last;
+	aff_add_scaled(&ext, &first, -1);
+	if (!aff_min(nest, &ext, &ext))
+		return 0;
+	for (int p = 0; p < RL_MAX_PARAMS; p++) {
+		if (!ext.par[p])
+			continue;
+		if (min->par[p] % ext.par[p] || min->par[p] / ext.par[p] < 0)
+			return 0;
+		rl_aff rest = *min;
+		aff_add_scaled(&rest, &ext, -(min->par[p] / ext.par[p]));
+		return aff_is_const(&rest) && rest.cst >= 0;
+	}
+	return 0;
+}
+
 /* E >= 0 in every iteration (1), E < 0 in every iteration (-1), or either (0). */
 static int sign_over_domain(const rl_nest *nest, const rl_aff *e)
 {
 	rl_aff lo, neg = { { 0 }, { 0 }, 0 }, hi;
 	aff_add_scaled(&neg, e, -1);
-	if (aff_min(nest, e, &lo) && aff_is_const(&lo) && lo.cst >= 0)
+	if (aff_min(nest, e, &lo) && nonnegative(nest, &lo))
 		return 1;
 	if (aff_min(nest, &neg, &hi) && aff_is_const(&hi) && hi.cst > 0)
 		return -1;
