@@ -509,7 +509,8 @@ rl_reached_after (class loop *loop, basic_block target)
    (for aliasing, or for alignment or the trip count): an innermost loop beside
    LOOP at the source line of P's innermost loop (vect moves the vector loop's
    location to its first statement, the copy keeps the loop's) or of LOOP,
-   without vector code, that LOOP's exits do not lead to (its epilogues do).
+   without vector code, that LOOP's exits do not lead to (its epilogues do)
+   and whose exits do not lead to LOOP (a prologue peeled for alignment does).
    Recorded in P. */
 static void
 rl_find_version_copy (class loop *loop, rl_pending &p)
@@ -520,7 +521,8 @@ rl_find_version_copy (class loop *loop, rl_pending &p)
     if (s != loop && !s->inner
 	&& (LOCATION_LINE (rl_loop_location (s)) == source_line
 	    || LOCATION_LINE (rl_loop_location (s)) == line)
-	&& rl_gimple_vector_factor (s) == 1 && !rl_reached_after (loop, s->header))
+	&& rl_gimple_vector_factor (s) == 1 && !rl_reached_after (loop, s->header)
+	&& !rl_reached_after (s, loop->header))
       {
 	p.version_num = s->num;
 	return;

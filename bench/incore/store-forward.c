@@ -14,6 +14,9 @@
  *   mem_add load; vaddsd; store back (a sum kept in memory)
  *   mem_fma load q; vfmadd132sd (a),x,y with q as addend; store q (PolyBench bicg's
  *           q[i] = q[i] + A[i][j] * p[j] as GCC compiles it when q may alias A)
+ *   two_4k  two such sums (load, vaddsd, store) at addresses 4096 B apart (same low 12 bits:
+ *           gesummv's tmp[i] and y[i] when the arrays are page-aligned)
+ *   two_off the same 4160 B apart
  *
  * The port tables' store_forward_latency is "xmm" (the 64-bit FP round trip):
  * mem_add - addsd and mem_fma - fma check that the round trip adds to the
@@ -49,7 +52,7 @@ static double clock_ghz(void)
 	return best;
 }
 
-static double slot[64] __attribute__((aligned(64)));
+static double slot[1024] __attribute__((aligned(4096)));
 static double other[64] __attribute__((aligned(64)));
 
 #define LINKS 1000
@@ -71,6 +74,15 @@ TEST(t_mem_fma,
      "vmovsd (%0), %%xmm6\n\tvmovsd 8(%1), %%xmm0\n\tvfmadd132sd 16(%1), %%xmm6, %%xmm0\n\t"
      "vmovsd %%xmm0, (%0)",
      : : "r"(slot), "r"(other) : "xmm0", "xmm6", "memory")
+
+#define TWO_SUMS(name, off)                                                                  \
+	TEST(name,                                                                            \
+	     "vmovsd (%0), %%xmm0\n\tvaddsd %%xmm1, %%xmm0, %%xmm0\n\tvmovsd %%xmm0, (%0)\n\t"    \
+	     "vmovsd " #off "(%0), %%xmm2\n\tvaddsd %%xmm1, %%xmm2, %%xmm2\n\t"                  \
+	     "vmovsd %%xmm2, " #off "(%0)",                                                       \
+	     : : "r"(slot) : "xmm0", "xmm2", "memory")
+TWO_SUMS(t_two_4k, 4096)
+TWO_SUMS(t_two_off, 4160)
 
 /* Best ns per link of FN over RUNS timings of IT x 1000 links. */
 static double ns_per_link(void (*fn)(long), int runs)
@@ -95,9 +107,12 @@ int main(int argc, char **argv)
 	} tests[] = {
 		{ "gpr", t_gpr }, { "xmm", t_xmm }, { "ymm", t_ymm }, { "addsd", t_addsd },
 		{ "fma", t_fma }, { "mem_add", t_mem_add }, { "mem_fma", t_mem_fma },
+		{ "two_4k", t_two_4k }, { "two_off", t_two_off },
 	};
+	for (int i = 0; i < 1024; i++)
+		slot[i] = 1.0;
 	for (int i = 0; i < 64; i++)
-		slot[i] = other[i] = 1.0;
+		other[i] = 1.0;
 	double ghz = clock_ghz();
 	if (argc > 1 && argv[1][0] == 'c') {   /* "clock": the core clock only */
 		printf("clock_ghz %.3f\n", ghz);
