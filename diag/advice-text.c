@@ -2,6 +2,7 @@
 #include "diag/advice-text.h"
 #include "diag/diag.h"
 #include "diag/format.h"
+#include "portmodel/ports.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -130,6 +131,39 @@ static void reassociate(const rl_report *r __attribute__((unused)), const rl_adv
 	append_after(buf, len, a);
 }
 
+/* "q[i]" style names of the nest's accumulators in memory into BUF ("" none). */
+static void accumulator_names(const rl_report *r, char *buf, size_t len)
+{
+	int arrays[4];
+	int n = r->nest ? rl_memory_accumulators(r->nest, arrays, 4) : 0;
+	buf[0] = 0;
+	for (int k = 0; k < n; k++)
+		rl_appendf(buf, len, "%s%s", k ? (k == n - 1 ? " and " : ", ") : "",
+			   r->nest->arrays[arrays[k]].name);
+}
+
+static void local_accumulator(const rl_report *r, const rl_advice *a, char *buf, size_t len)
+{
+	char t1[32], tf[32], t2[32], names[160];
+	rl_format_number(a->t_bound, t1, sizeof(t1));
+	rl_format_number(a->t_forward, tf, sizeof(tf));
+	rl_format_number(a->after.t_ol, t2, sizeof(t2));
+	accumulator_names(r, names, sizeof(names));
+	snprintf(buf, len, "loop-carried chain through memory binds T_OL (%s cy/CL, %s of it "
+		 "store-to-load forwarding): ", t1, tf);
+	if (names[0])
+		rl_appendf(buf, len, "the accumulator%s %s %s kept in memory, stored and loaded "
+			   "back every iteration, because the loop's other accesses may alias %s; "
+			   "accumulate in a local variable (or declare the pointers restrict)",
+			   strchr(names, ' ') ? "s" : "", names, strchr(names, ' ') ? "are" : "is",
+			   strchr(names, ' ') ? "them" : "it");
+	else
+		rl_appendf(buf, len, "a value is stored and loaded back every iteration at the same "
+			   "address; keep it in a local variable");
+	rl_appendf(buf, len, " -> T_OL %s,", t2);
+	append_after(buf, len, a);
+}
+
 static void divider(const rl_report *r, const rl_advice *a, char *buf, size_t len)
 {
 	char t1[32], t2[32];
@@ -231,6 +265,7 @@ void rl_diag_advice_text(const rl_report *r, const rl_advice *a, char *buf, size
 		[RL_ADV_STREAMING_STORES] = streaming_stores,
 		[RL_ADV_SATURATION] = saturation,
 		[RL_ADV_AT_BOUND] = at_bound,
+		[RL_ADV_LOCAL_ACCUMULATOR] = local_accumulator,
 	};
 	if (!len)
 		return;

@@ -73,6 +73,13 @@ void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len);
  * how to measure the computer. */
 void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int file_cores,
 				   char *buf, size_t len);
+/* The verbose note on the two versions GCC made of a vectorised loop (model/versions.h):
+ * "roofline: loop versions: ... the scalar copy runs (reported) ...".  VEC and SCALAR are the
+ * reports of the vectorised and the scalar copy (SCALAR NULL: its code was not found), CHK
+ * the alias check's outcome. */
+struct rl_alias_check;
+void rl_diag_versions_note(const rl_report *vec, const rl_report *scalar,
+			   const struct rl_alias_check *chk, char *buf, size_t len);
 
 /* JSON remarks of one translation unit. */
 typedef struct rl_remarks rl_remarks;

@@ -5,6 +5,7 @@
 #include "diag/roofline-text.h"
 #include "diag/views.h"
 #include "diag/format.h"
+#include "model/versions.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -68,6 +69,66 @@ void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int fil
 		 "for figures of the computer you build on, measure it once: "
 		 "'roofline-bench -o host.yml && roofline-bench install host.yml'",
 		 m->name, named, why, cap);
+}
+
+/* "path[i1][i0]": access A of NEST with its subscripts. */
+static void access_text(const rl_nest *nest, int a, char *buf, size_t len)
+{
+	const rl_access *ac = &nest->accesses[a];
+	const rl_array *arr = &nest->arrays[ac->array];
+	snprintf(buf, len, "%s", arr->name);
+	for (int d = 0; d < arr->ndims && d < RL_MAX_DIMS; d++) {
+		char sub[64];
+		rl_aff_print(nest, &ac->sub[d], sub, sizeof(sub));
+		rl_appendf(buf, len, "[%s]", sub);
+	}
+}
+
+/* "vectorised copy (8 lanes) 2 cy/CL": a version's prediction at its data level. */
+static void version_figure(const rl_report *r, const char *what, char *buf, size_t len)
+{
+	char t[32];
+	int lv = r->perf.data_level >= 0 ? r->perf.data_level : r->ecm.ntransfers;
+	rl_format_number(r->ecm.prediction[lv], t, sizeof(t));
+	rl_appendf(buf, len, "%s %s cy/CL", what, t);
+}
+
+void rl_diag_versions_note(const rl_report *vec, const rl_report *scalar,
+			   const rl_alias_check *chk, char *buf, size_t len)
+{
+	const rl_nest *nest = vec->nest;
+	char w[96] = "", x[96] = "", when[96] = "";
+	if (chk->store >= 0) {
+		access_text(nest, chk->store, w, sizeof(w));
+		access_text(nest, chk->other, x, sizeof(x));
+	}
+	snprintf(buf, len, "roofline: loop versions (GCC's run-time check picks one): ");
+	version_figure(vec, "vectorised copy", buf, len);
+	if (scalar)
+		version_figure(scalar, ", scalar copy", buf, len);
+	else
+		rl_appendf(buf, len, ", scalar copy (its code not found)");
+	switch (chk->outcome) {
+	case RL_ALIAS_ALWAYS:
+		rl_appendf(buf, len, "; %s lies in the range of %s in every iteration: the alias "
+			   "check always fails, the scalar copy runs (reported), the vectorised copy "
+			   "never", x, w);
+		break;
+	case RL_ALIAS_SOMETIMES:
+		rl_aff_print(nest, &chk->when, when, sizeof(when));
+		rl_appendf(buf, len, "; %s and %s overlap where %s = 0: the scalar copy runs "
+			   "there, the vectorised copy (reported) elsewhere", x, w, when);
+		break;
+	case RL_ALIAS_RUNTIME:
+		rl_appendf(buf, len, "; whether %s and %s overlap depends on the addresses "
+			   "(pointers that may alias): the vectorised copy (reported) runs when they "
+			   "do not", x, w);
+		break;
+	default:
+		rl_appendf(buf, len, "; no tested pair of references overlaps: the vectorised "
+			   "copy runs (reported)");
+		break;
+	}
 }
 
 /* What the unit of work covers.  It is always line / element iterations of the innermost
@@ -186,7 +247,14 @@ static void verbose_incore(const rl_report *r, char *buf, size_t len)
 		rl_format_number(c->t_frontend, fe, sizeof(fe));
 		rl_format_number(c->t_latency, lat, sizeof(lat));
 		rl_appendf(buf, len, "; table %s: ports %s, front end %s, loop-carried "
-			 "latency %s cy -> bound: %s", c->table, tp, fe, lat, c->bottleneck);
+			 "latency %s cy", c->table, tp, fe, lat);
+		if (c->fwd_latency > 0) {
+			char fw[32];
+			rl_format_number(c->fwd_latency, fw, sizeof(fw));
+			rl_appendf(buf, len, " (through memory: %s cy of store-to-load forwarding)",
+				   fw);
+		}
+		rl_appendf(buf, len, " -> bound: %s", c->bottleneck);
 		if (c->split_loads > 0) {
 			char sp[32];
 			rl_format_number(c->split_loads, sp, sizeof(sp));

@@ -46,11 +46,36 @@ static rl_advice *incore_change(const rl_advice_inputs *in, rl_advice_list *l, r
 	return a;
 }
 
-/* A loop-carried chain binds T_OL: T_OL without the latency bound. */
+/* The loop-carried latency binds T_OL. */
+static int latency_binds(const incore_terms *t)
+{
+	const rl_incore *c = t->c;
+	return c->t_latency > 0 && c->t_latency >= c->t_ol - 1e-9 && c->t_latency > t->others + 1e-9;
+}
+
+/* A chain through memory binds T_OL (store-to-load forwarding on it): T_OL with the
+ * value kept in a register instead, i.e. each forwarding a register move. */
+static void local_accumulator(const rl_advice_inputs *in, const incore_terms *t,
+			      rl_advice_list *l)
+{
+	const rl_incore *c = t->c;
+	if (!latency_binds(t) || !(c->fwd_latency > 0))
+		return;
+	double ol = c->t_latency_nofwd > t->others ? c->t_latency_nofwd : t->others;
+	rl_advice *a = incore_change(in, l, RL_ADV_LOCAL_ACCUMULATOR, RL_ADV_EXACT,
+				     ol * t->per_unit, in->ecm->t_nol);
+	if (!a)
+		return;
+	a->t_bound = c->t_latency * t->per_unit;
+	a->t_forward = c->fwd_latency * t->per_unit;
+}
+
+/* A register chain binds T_OL: T_OL without the latency bound (a chain through memory
+ * is the local accumulator's). */
 static void reassociate(const rl_advice_inputs *in, const incore_terms *t, rl_advice_list *l)
 {
 	const rl_incore *c = t->c;
-	if (!(c->t_latency > 0 && c->t_latency >= c->t_ol - 1e-9 && c->t_latency > t->others + 1e-9))
+	if (!latency_binds(t) || c->fwd_latency > 0)
 		return;
 	rl_advice *a = incore_change(in, l, RL_ADV_REASSOCIATE, RL_ADV_EXACT, t->others * t->per_unit,
 				     in->ecm->t_nol);
@@ -135,6 +160,7 @@ void rl_advice_incore(const rl_advice_inputs *in, rl_advice_list *l)
 {
 	incore_terms t;
 	incore_terms_of(in, &t);
+	local_accumulator(in, &t, l);
 	reassociate(in, &t, l);
 	divider(in, &t, l);
 	vectorise(in, &t, l);

@@ -12,7 +12,7 @@ const char *rl_advice_kind_name(rl_advice_kind k)
 {
 	static const char *names[] = { "spatial-blocking", "temporal-blocking", "reassociate",
 				       "vectorise", "divider", "ports", "streaming-stores",
-				       "saturation", "at-bound" };
+				       "saturation", "at-bound", "local-accumulator" };
 	return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
 }
 

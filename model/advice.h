@@ -26,9 +26,14 @@
  *                     (outside the ECM assumptions, the paper's Sect. 4.4)
  *  saturation         the memory bandwidth saturates at n_S cores < chip cores
  *  at-bound           nothing above gains more than 5 %: the loop is at its bound
+ *  local-accumulator  a loop-carried chain through memory binds T_OL (a value GCC keeps in
+ *                     memory, stored and loaded back every iteration, because other accesses
+ *                     may alias it): T_OL with the value in a register (each store-to-load
+ *                     forwarding a register move), what a local accumulator or restrict
+ *                     pointers give; the accumulator's load and store stay counted
  *
  * Ranking: advice that gains >= 5 % at the configured cores first; within that, advice the
- * model states exactly (spatial blocking, reassociation, divider) before upper bounds and
+ * model states exactly (spatial blocking, reassociation, divider, local accumulator) before upper bounds and
  * estimates (temporal blocking, vectorisation, ports, streaming stores, blocks shorter than
  * RL_ADVICE_MIN_BLOCK), each by gain; then information (saturation, at-bound).  The concise
  * note shows the first and, when an upper bound promises more, its brief form.  Selection and
@@ -58,7 +63,8 @@ typedef enum rl_advice_kind {
 	RL_ADV_PORTS,
 	RL_ADV_STREAMING_STORES,
 	RL_ADV_SATURATION,
-	RL_ADV_AT_BOUND
+	RL_ADV_AT_BOUND,
+	RL_ADV_LOCAL_ACCUMULATOR
 } rl_advice_kind;
 
 typedef enum rl_advice_class { RL_ADV_EXACT, RL_ADV_BOUND, RL_ADV_INFO } rl_advice_class;
@@ -82,6 +88,7 @@ typedef struct rl_advice {
 	/* the figures the advice states (cy per unit of work unless said) */
 	double t_bound;         /* the term removed: T_OL of the latency chain, the divider or
 				   the ports; T_L3Mem for temporal blocking */
+	double t_forward;       /* local accumulator: store-to-load forwarding in t_bound */
 	double t_data;          /* divider, at-bound: the prediction at the data level */
 	int lanes;              /* vectorise: SIMD lanes */
 	double wa_lines, lines; /* streaming stores: write-allocate and all lines per unit at

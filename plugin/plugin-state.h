@@ -96,6 +96,12 @@ struct rl_pending
   /* GCC deleted the innermost loop in vect (a version it did not use): no
      code, so no note but the verbose one saying so */
   bool removed;
+  /* the scalar copy vect made when it versioned the vectorised innermost
+     loop (run-time alias, alignment or trip-count checks), 0 if none */
+  int version_num;
+  rl_nest *version_nest;   /* the copy of the nest behind the report of the scalar copy
+			      when that copy is the one shown (freed with the function) */
+  char version_text[768];  /* the verbose note on the versions, "" none */
 };
 
 /* Per function: everything collected between the nest pass and the notes. */

@@ -15,6 +15,7 @@
  * lives in one rl_function_state, reset once its notes are out (emit.cc).
  */
 #include "plugin/plugin-state.h"
+#include "model/versions.h"
 
 #include <time.h>
 
@@ -139,6 +140,34 @@ rl_removed_copy_said (const rl_pending &p)
   return false;
 }
 
+/* The report of the scalar copy vect made of P's vectorised loop (versioning),
+   on a copy of P's nest (*VNEST, freed by the caller), or NULL when its code
+   was not found or calls a function. */
+static rl_report *
+rl_model_version_copy (const rl_pending &p, rl_nest **vnest)
+{
+  const rl_body *found = rl_rtl_body (&rl_fn.rtl, p.version_num);
+  *vnest = NULL;
+  if (!found || found->ninsns <= 0 || rl_rtl_body_call (&rl_fn.rtl, p.version_num))
+    return NULL;
+  rl_body *body = XNEW (rl_body);
+  *body = *found;
+  body->vector_factor = 1;
+  body->iters_per_pass = body->unroll > 0 ? body->unroll : 1;
+  *vnest = rl_nest_alloc ();
+  if (!*vnest)
+    {
+      XDELETE (body);
+      return NULL;
+    }
+  **vnest = *p.nest;
+  (*vnest)->vector_factor = 1;
+  rl_report *r = XNEW (rl_report);
+  rl_report_build_cores (*vnest, body, rl_unit.machine, rl_unit.ports, p.threads, r);
+  XDELETE (body);
+  return r;
+}
+
 /* The first call in the generated body of P that the call table of the port
    table does not cost ("indirect call" for one through a register), or NULL. */
 static const char *
@@ -201,6 +230,28 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
   rl_report *r = XNEW (rl_report);
   /* the layer conditions are analysed once per nest, also for cores=N */
   rl_report_build_cores (p.nest, body, rl_unit.machine, rl_unit.ports, p.threads, r);
+  /* a vectorised loop GCC versioned: price its scalar copy too; the report
+     shown is the copy that runs when the alias check decides it */
+  if (p.version_num)
+    {
+      rl_nest *vnest = NULL;
+      rl_report *rv = rl_model_version_copy (p, &vnest);
+      rl_alias_check chk;
+      rl_versions_alias_check (p.nest, &chk);
+      rl_diag_versions_note (r, rv, &chk, p.version_text, sizeof p.version_text);
+      if (rv && chk.outcome == RL_ALIAS_ALWAYS)
+	{
+	  XDELETE (r);          /* the vectorised copy never runs */
+	  r = rv;
+	  p.version_nest = vnest;
+	}
+      else
+	{
+	  XDELETE (rv);
+	  if (vnest)
+	    rl_nest_free (vnest);
+	}
+    }
   if (p.repeat_line && r->perf.valid)
     rl_time_per_repetition (&r->perf.time, p.repeat_line);
   if (r->perf.valid)
@@ -252,8 +303,12 @@ rl_function_end (void)
     rl_emit_pending (rl_fn.nests[i], reports[i], nt[i].text);
   /* freed when all are out: a nest's model lends its accesses to its siblings' */
   for (rl_pending &p : rl_fn.nests)
-    if (p.nest)
-      rl_nest_free (p.nest);
+    {
+      if (p.nest)
+	rl_nest_free (p.nest);
+      if (p.version_nest)
+	rl_nest_free (p.version_nest);
+    }
   rl_function_state_reset (&rl_fn);
 }
 
@@ -499,6 +554,65 @@ rl_execute_nest (function *fun)
   return 0;
 }
 
+/* Whether the block TARGET is reached from the exits of LOOP without leaving
+   the loop enclosing it or going round it (its latch edge). */
+static bool
+rl_reached_after (class loop *loop, basic_block target)
+{
+  class loop *outer = loop_outer (loop);
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  basic_block *body = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, body[i]->succs)
+	if (!flow_bb_inside_loop_p (loop, e->dest))
+	  work.safe_push (e->dest);
+    }
+  free (body);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (bb == target)
+	return true;
+      if (!bitmap_set_bit (seen, bb->index) || bb == outer->header
+	  || (outer->num && !flow_bb_inside_loop_p (outer, bb)))
+	continue;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (e->dest != outer->header)
+	  work.safe_push (e->dest);
+    }
+  return false;
+}
+
+/* The scalar copy vect made of the vectorised loop LOOP when it versioned it
+   (for aliasing, or for alignment or the trip count): an innermost loop beside
+   LOOP at the source line of P's innermost loop (vect moves the vector loop's
+   location to its first statement, the copy keeps the loop's) or of LOOP,
+   without vector code, that LOOP's exits do not lead to (its epilogues do)
+   and whose exits do not lead to LOOP (a prologue peeled for alignment does).
+   Recorded in P. */
+static void
+rl_find_version_copy (class loop *loop, rl_pending &p)
+{
+  int line = LOCATION_LINE (rl_loop_location (loop));
+  int source_line = p.nest->loops[p.nest->nloops - 1].line;
+  for (class loop *s = loop_outer (loop)->inner; s; s = s->next)
+    if (s != loop && !s->inner
+	&& (LOCATION_LINE (rl_loop_location (s)) == source_line
+	    || LOCATION_LINE (rl_loop_location (s)) == line)
+	&& rl_gimple_vector_factor (s) == 1 && !rl_reached_after (loop, s->header)
+	&& !rl_reached_after (s, loop->header))
+      {
+	p.version_num = s->num;
+	return;
+      }
+}
+
 /* After vect: the vector factor of each recorded innermost loop, and which
    of them vect deleted.  Loop numbers are not reused within a function, so a
    number whose slot in the loop array is empty (get_loop NULL) is a loop GCC
@@ -526,6 +640,8 @@ rl_execute_vf (function *fun)
       if (p.vector_factor > 0 && p.source_lanes > 1)
 	p.vector_factor = p.vector_factor > p.source_lanes
 	  ? p.vector_factor / p.source_lanes : 1;
+      if (p.vector_factor > 1 && !p.block_move)
+	rl_find_version_copy (l, p);
     }
   return 0;
 }

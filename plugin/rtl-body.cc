@@ -854,6 +854,52 @@ called_name (rtx_insn *insn, char *buf, size_t len)
     snprintf (buf, len, "indirect call");
 }
 
+/* ------------------------------------------------- memory dependences */
+
+/* The memory operand of INSN for the dependences through memory: the
+ * destination of a store, else the first MEM of the pattern. */
+rtx
+dependence_mem (rtx_insn *insn)
+{
+  rtx set = main_set (PATTERN (insn));
+  if (set && MEM_P (SET_DEST (set)))
+    return SET_DEST (set);
+  return find_mem (PATTERN (insn));
+}
+
+/* Number the memory locations of B: records whose memory operands have equal
+   address expressions and the same mode get the same mem_loc (1, 2, ...); a
+   store whose source reads its own destination is a read-modify-write.  MEMS[i]
+   is the memory operand of record i (NULL none), INSNS[i] its insn.  Whether an
+   address changes from pass to pass is the model's question
+   (portmodel/latency.c). */
+void
+number_mem_locations (rl_body *b, rtx *mems, rtx_insn **insns)
+{
+  int next = 1;
+  for (int i = 0; i < b->ninsns; i++)
+    {
+      rtx m = mems[i];
+      if (!m || MEM_VOLATILE_P (m))
+	continue;
+      rl_insn *ri = &b->insns[i];
+      rtx set = main_set (PATTERN (insns[i]));
+      if (ri->mem == RL_MEM_STORE && set && MEM_P (SET_DEST (set)))
+	{
+	  subrtx_iterator::array_type array;
+	  FOR_EACH_SUBRTX (iter, array, SET_SRC (set), ALL)
+	    if (MEM_P (*iter) && rtx_equal_p (*iter, m))
+	      ri->mem_rmw = 1;
+	}
+      for (int j = 0; j < i && !ri->mem_loc; j++)
+	if (mems[j] && b->insns[j].mem_loc && GET_MODE (mems[j]) == GET_MODE (m)
+	    && rtx_equal_p (XEXP (mems[j], 0), XEXP (m, 0)))
+	  ri->mem_loc = b->insns[j].mem_loc;
+      if (!ri->mem_loc)
+	ri->mem_loc = next++;
+    }
+}
+
 /* Build the body of late loop LOOP into B, in layout order, without cold
  * blocks. */
 void
@@ -861,6 +907,9 @@ build_body (function *fun, class loop *loop, rl_body *b, char *hot_call, size_t 
 {
   memset (b, 0, sizeof *b);
   hot_call[0] = 0;
+  /* the memory operand and the insn of each record */
+  static rtx mems[RL_MAX_INSNS];
+  static rtx_insn *insns[RL_MAX_INSNS];
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     {
@@ -876,10 +925,14 @@ build_body (function *fun, class loop *loop, rl_body *b, char *hot_call, size_t 
 	  if (CALL_P (insn) && !hot_call[0])
 	    called_name (insn, hot_call, len);
 	  if (b->ninsns >= RL_MAX_INSNS)
-	    return;
+	    goto full;
+	  mems[b->ninsns] = dependence_mem (insn);
+	  insns[b->ninsns] = insn;
 	  classify_insn (insn, &b->insns[b->ninsns++]);
 	}
     }
+full:
+  number_mem_locations (b, mems, insns);
 }
 
 /* Debugging aid (ROOFLINE_DUMP_INSNS set): the extracted records on stderr. */
@@ -898,8 +951,11 @@ dump_body (int num, const rl_body *b)
       for (int k = 0; k < in->nuses; k++)
 	fprintf (stderr, "%s%d%s", k ? "," : "", in->uses[k],
 		 (in->use_addr >> k & 1) ? "a" : "");
-      fprintf (stderr, " align=%d disp=%ld%s\n", in->mem_align, in->mem_disp,
+      fprintf (stderr, " align=%d disp=%ld%s", in->mem_align, in->mem_disp,
 	       in->nontemporal ? " nt" : "");
+      if (in->mem_loc)
+	fprintf (stderr, " loc=%d%s", in->mem_loc, in->mem_rmw ? " rmw" : "");
+      fputc ('\n', stderr);
     }
 }
 

@@ -118,14 +118,44 @@ void rl_split_hint(const rl_nest *nest, rl_body *body)
 	body->have_split_hint = 1;
 }
 
+/* Access AC does not move with the innermost loop (an accumulator or a
+ * statement of an enclosing loop). */
+static int inner_invariant(const rl_nest *nest, const rl_access *ac)
+{
+	for (int d = 0; d < RL_MAX_DIMS; d++)
+		if (ac->sub[d].it[nest->nloops - 1])
+			return 0;
+	return 1;
+}
+
+/* Instruction I of BODY addresses the same location in every pass: no register
+ * of its address is defined in the body. */
+static int invariant_address(const rl_body *body, int i)
+{
+	const rl_insn *in = &body->insns[i];
+	for (int k = 0; k < in->nuses && k < RL_MAX_USES; k++) {
+		if (!(in->use_addr >> k & 1))
+			continue;
+		for (int j = 0; j < body->ninsns && j < RL_MAX_INSNS; j++)
+			for (int d = 0; d < body->insns[j].ndefs && d < RL_MAX_DEFS; d++)
+				if (body->insns[j].defs[d] == in->uses[k])
+					return 0;
+	}
+	return 1;
+}
+
 /* Bytes one source iteration writes (WRITES = 1) or reads (0): the element
- * sizes of the distinct accesses. */
+ * sizes of the distinct accesses that move with the innermost loop (an
+ * invariant element is kept in a register, or stored at one address, which
+ * the generated side leaves out too). */
 static long distinct_bytes(const rl_nest *nest, int writes)
 {
 	long src = 0;
 	for (int a = 0; a < nest->naccesses; a++) {
 		const rl_access *ac = &nest->accesses[a];
 		if (ac->is_write != writes || ac->array < 0 || ac->array >= nest->narrays)
+			continue;
+		if (inner_invariant(nest, ac))
 			continue;
 		if (!repeats_earlier_access(nest, a))
 			src += nest->arrays[ac->array].elem_size;
@@ -146,7 +176,7 @@ void rl_fix_iterations(const rl_nest *nest, rl_body *body)
 	}
 	for (int i = 0; i < body->ninsns && i < RL_MAX_INSNS; i++) {
 		int k = body->insns[i].mem == RL_MEM_LOAD_OP ? RL_MEM_LOAD : (int)body->insns[i].mem;
-		if (k == kind && !body->insns[i].spill_slot)
+		if (k == kind && !body->insns[i].spill_slot && !invariant_address(body, i))
 			gen += body->insns[i].mem_width / 8;
 	}
 	if (src <= 0 || gen <= 0 || gen % src)
@@ -166,4 +196,38 @@ void rl_fix_iterations(const rl_nest *nest, rl_body *body)
 			body->vector_factor = 1;
 		body->iters_per_pass = (int)it;
 	}
+}
+
+/* Accesses A and B of NEST touch the same element in every iteration of the
+ * innermost loop: same array and subscripts, none depending on that loop. */
+static int same_invariant_element(const rl_nest *nest, const rl_access *a, const rl_access *b)
+{
+	int inner = nest->nloops - 1;
+	if (a->array != b->array || memcmp(a->sub, b->sub, sizeof a->sub))
+		return 0;
+	for (int d = 0; d < RL_MAX_DIMS; d++)
+		if (a->sub[d].it[inner])
+			return 0;
+	return 1;
+}
+
+int rl_memory_accumulators(const rl_nest *nest, int *arrays, int max)
+{
+	int n = 0;
+	if (!nest || nest->nloops < 1)
+		return 0;
+	for (int w = 0; w < nest->naccesses && n < max; w++) {
+		const rl_access *aw = &nest->accesses[w];
+		int listed = 0, read = 0;
+		if (!aw->is_write || aw->array < 0 || aw->array >= nest->narrays)
+			continue;
+		for (int k = 0; k < n; k++)
+			listed |= arrays[k] == aw->array;
+		for (int r = 0; r < nest->naccesses && !listed && !read; r++)
+			read = !nest->accesses[r].is_write &&
+			       same_invariant_element(nest, &nest->accesses[r], aw);
+		if (read)
+			arrays[n++] = aw->array;
+	}
+	return n;
 }

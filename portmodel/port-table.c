@@ -311,8 +311,24 @@ static int pcalls(pctx *c, yaml_node_t *n)
 	return 0;
 }
 
+/* 'store_forward': { fp: CY, gpr: CY, source: TEXT } (gpr defaults to fp) */
+static int pstore_forward(pctx *c, yaml_node_t *n)
+{
+	enum { S_FP, S_GPR, S_SOURCE, S_N };
+	static const rl_yaml_key spec[S_N] = { { "fp", 1 }, { "gpr", 0 }, { "source", 1 } };
+	yaml_node_t *v[S_N];
+	char src[256];
+	rl_ports *p = c->p;
+	if (rl_yaml_check_mapping(&c->y, n, "store_forward", spec, S_N, v) ||
+	    pnumber(c, v[S_FP], "fp", 0, 100, &p->fwd_fp) ||
+	    rl_yaml_get_text(&c->y, v[S_SOURCE], "source", src, sizeof src, 1))
+		return -1;
+	p->fwd_gpr = p->fwd_fp;
+	return v[S_GPR] ? pnumber(c, v[S_GPR], "gpr", 0, 100, &p->fwd_gpr) : 0;
+}
+
 enum { K_SCHEMA, K_NAME, K_DESC, K_SOURCE, K_PORTS, K_LOADP, K_DISPATCH, K_FUSION, K_SPLIT,
-       K_LOADS, K_STORES, K_INSNS, K_WIDE, K_CALLS, K_CALLS_EST, K_N };
+       K_LOADS, K_STORES, K_INSNS, K_WIDE, K_CALLS, K_CALLS_EST, K_FWD, K_N };
 
 static int proot(pctx *c, yaml_node_t *root)
 {
@@ -321,6 +337,7 @@ static int proot(pctx *c, yaml_node_t *root)
 		{ "ports", 1 }, { "load_ports", 1 }, { "dispatch", 1 }, { "macro_fusion", 0 },
 		{ "split_load", 0 }, { "loads", 1 }, { "stores", 1 }, { "instructions", 1 },
 		{ "zmm_disables", 0 }, { "calls", 0 }, { "calls_estimate", 0 },
+		{ "store_forward", 0 },
 	};
 	char gotbuf[64];
 	yaml_node_t *v[K_N];
@@ -346,6 +363,8 @@ static int proot(pctx *c, yaml_node_t *root)
 	if (v[K_SPLIT] && puops(c, v[K_SPLIT], &p->split_load))
 		return -1;
 	if (v[K_WIDE] && pport_set(c, v[K_WIDE], "p1", "zmm_disables", &p->zmm_disables))
+		return -1;
+	if (v[K_FWD] && pstore_forward(c, v[K_FWD]))
 		return -1;
 	if (pmemrows(c, v[K_LOADS], "loads", p->loads, &p->nloads) ||
 	    pmemrows(c, v[K_STORES], "stores", p->stores, &p->nstores) || pforms(c, v[K_INSNS]))
@@ -379,6 +398,7 @@ rl_ports *rl_ports_load(const char *path, char *err, size_t errlen)
 			snprintf(err, errlen, "%s:1:1: expected memory to load it", path);
 		return NULL;
 	}
+	c.p->fwd_fp = c.p->fwd_gpr = -1;   /* no store_forward key: not modelled */
 	int rc = rl_yaml_read(&c.y, f, &doc);
 	fclose(f);
 	if (!rc) {

@@ -49,6 +49,11 @@ typedef struct rl_insn {
 	int nontemporal;     /* 1: a non-temporal store (x86 movnt*: no write-allocate) */
 	char callee[32];     /* a call: the symbol it calls ("" for an indirect call) */
 	int spill_slot;      /* 1: the memory operand is a spill slot in the stack frame */
+	/* memory location: instructions of one body with the same mem_loc > 0 access
+	 * the same address expression (equal registers and displacement) and width;
+	 * 0 = no memory operand or not compared */
+	int mem_loc;
+	int mem_rmw;         /* 1: a store that reads its location first (add to memory) */
 } rl_insn;
 
 typedef struct rl_body {
@@ -77,6 +82,11 @@ typedef struct rl_incore {
 	double t_throughput;              /* optimal max port load of the non-load uops */
 	double t_frontend;                /* fused slots / dispatch width */
 	double t_latency;                 /* loop-carried dependency bound */
+	/* dependencies through memory (store-to-load forwarding, latency.c) */
+	double t_latency_nofwd;           /* the bound with each forwarding replaced by a
+					     register move: the value kept in a register */
+	double fwd_latency;               /* forwarding cycles on the binding memory chain
+					     per pass (0: the bound has none) */
 	double split_loads;               /* expected cache-line-split loads */
 	char bottleneck[64];              /* binding ports ("p0 p1") or "latency" / "front end" */
 	char unknown_names[128];          /* mnemonics costed by their class row */

@@ -192,7 +192,8 @@ static void incore_class_table_with_latency(const rl_machine *m, const rl_body *
 		lat[i] = in->cls == RL_IC_LOAD ? 0 : k && k->latency > 0 ? k->latency : 1;
 		loadlat[i] = ld && ld->latency > 0 ? ld->latency : 4;
 	}
-	out->t_latency = rl_loop_carried_latency(body, lat, loadlat);
+	out->t_latency = rl_loop_carried_latency(body, lat, loadlat, NULL);
+	out->t_latency_nofwd = out->t_latency;
 	raise_t_ol(out, out->t_latency, 0, "latency");
 }
 
@@ -379,6 +380,21 @@ static unsigned port_bound(const rl_ports *p, int loads_nol, const pass_demand *
 	return binding;
 }
 
+/* The latency bound with the dependencies through memory (store-to-load forwarding of
+ * table P) and, for the advice, with each forwarding replaced by a register move. */
+static void loop_carried_bounds(const rl_ports *p, const rl_body *body, int n,
+				const pass_demand *d, rl_incore *out)
+{
+	double fwd[RL_MAX_INSNS], zero[RL_MAX_INSNS];
+	rl_forwarding_latencies(p, body, n, fwd);
+	for (int i = 0; i < n; i++)
+		zero[i] = fwd[i] >= 0 ? 0 : -1;
+	out->t_latency = rl_loop_carried_latency(body, d->lat, d->loadlat, fwd);
+	out->t_latency_nofwd = rl_loop_carried_latency(body, d->lat, d->loadlat, zero);
+	out->fwd_latency = out->t_latency > out->t_latency_nofwd + 1e-9
+		? out->t_latency - out->t_latency_nofwd : 0;
+}
+
 void rl_incore_ports(const rl_machine *m, const rl_ports *p, const rl_body *body, rl_incore *out)
 {
 	if (!p) {
@@ -401,7 +417,7 @@ void rl_incore_ports(const rl_machine *m, const rl_ports *p, const rl_body *body
 
 	unsigned binding = port_bound(p, loads_nol, &d, out);
 	out->t_frontend = d.slots / p->dispatch;
-	out->t_latency = rl_loop_carried_latency(body, d.lat, d.loadlat);
+	loop_carried_bounds(p, body, n, &d, out);
 	out->t_ol = out->t_throughput;
 	mask_names(p, binding, out->bottleneck, sizeof out->bottleneck);
 	raise_t_ol(out, out->t_frontend, 1e-9, "front end");

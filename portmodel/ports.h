@@ -68,6 +68,10 @@ typedef struct rl_ports {
 	int macro_fusion;        /* compare + branch = one slot */
 	rl_uops split_load;      /* extra occupancy of a load spanning two lines */
 	unsigned zmm_disables;   /* ports whose vector ALU is off while 512-bit uops run */
+	/* store-to-load forwarding: cycles from a store's data being ready to the result
+	 * of a load of the same address (FP / vector data; general-purpose data);
+	 * -1 = not in the table (memory dependencies not modelled) */
+	double fwd_fp, fwd_gpr;
 	int nloads, nstores;
 	rl_memrow loads[RL_MAX_MEMROWS], stores[RL_MAX_MEMROWS];
 	int nforms;
@@ -88,6 +92,11 @@ void rl_split_hint(const rl_nest *nest, rl_body *body);
  * iters_per_pass and unroll by k. */
 void rl_fix_iterations(const rl_nest *nest, rl_body *body);
 
+/* Arrays of NEST (indices into ARRAYS, at most MAX, returns how many) that the
+ * innermost loop reads and writes at one element that does not change with it:
+ * accumulators in memory, s[i] += ... in a loop over j. */
+int rl_memory_accumulators(const rl_nest *nest, int *arrays, int max);
+
 rl_ports *rl_ports_load(const char *path, char *err, size_t errlen);
 void rl_ports_free(rl_ports *p);
 
@@ -103,9 +112,18 @@ int rl_ports_resolve(const char *machine_dir, const char *name, char *out, size_
  * Exact (Hall / max-flow min-cut).  *BOTTLENECK gets the binding subset. */
 double rl_ports_minmax(const unsigned *mask, const double *cycles, int n, unsigned *bottleneck);
 
-/* Max cycle mean of the loop-carried register dependencies of BODY, with
- * per-instruction latencies LAT (op) and LOADLAT (address-to-data), per pass. */
-double rl_loop_carried_latency(const rl_body *body, const double *lat, const double *loadlat);
+/* Max cycle mean of the loop-carried dependencies of BODY, per pass, with
+ * per-instruction latencies LAT (op) and LOADLAT (address-to-data).  FWD (NULL:
+ * registers only) adds dependencies through memory: a store I with FWD[I] >= 0
+ * to an address that does not change in the loop (same mem_loc, no address
+ * register defined in the body) feeds the later loads of that address, whose
+ * data is ready FWD[I] cycles after the store's data (store-to-load forwarding). */
+double rl_loop_carried_latency(const rl_body *body, const double *lat, const double *loadlat,
+			       const double *fwd);
+
+/* FWD[i] of rl_loop_carried_latency for the first N instructions of BODY with table P
+ * (-1 for non-stores and when P has no forwarding figure). */
+void rl_forwarding_latencies(const rl_ports *p, const rl_body *body, int n, double *fwd);
 
 /* Cost BODY on machine M with table P (NULL: the machine's class rows, i.e.
  * rl_incore_class_table, plus latencies from those rows).  Fills OUT (t_ol

@@ -86,7 +86,7 @@ static void test_latency_chain(void **state)
 	rl_body b;
 	naive_sum(&b);
 	double lat[RL_MAX_INSNS] = { 3, 3, 3, 3, 1, 1, 0 }, ll[RL_MAX_INSNS] = { 5, 5, 5, 5 };
-	assert_true(fabs(rl_loop_carried_latency(&b, lat, ll) - 12.0) < EPS);
+	assert_true(fabs(rl_loop_carried_latency(&b, lat, ll, NULL) - 12.0) < EPS);
 	/* a chain through two passes (r20 -> r21 -> r20 over two iterations) counts half */
 	rl_body c;
 	memset(&c, 0, sizeof c);
@@ -95,7 +95,49 @@ static void test_latency_chain(void **state)
 	add(&c, "vaddsd", RL_IC_FADD, 64, RL_MEM_NONE, 22, 21, -1, 0);
 	double l2[RL_MAX_INSNS] = { 3, 3, 3 }, z[RL_MAX_INSNS] = { 0 };
 	/* r20 -> r21 (3) -> r22 (3) in one pass; r22 -> r20 (3) in the next: cycle 9 over 2 passes */
-	assert_true(fabs(rl_loop_carried_latency(&c, l2, z) - 4.5) < EPS);
+	assert_true(fabs(rl_loop_carried_latency(&c, l2, z, NULL) - 4.5) < EPS);
+}
+
+/* bicg's q[i] kept in memory (registers: 0 = j offset, 1 = &q[i], 2 = &p[0], 20, 26):
+ *   vmovsd (%rdx), %xmm6            load q[i]           (address register 1: invariant)
+ *   vmovsd (%r15,%rax), %xmm0       load A[i][j]
+ *   vfmadd132sd (%r13,%rax), %xmm6, %xmm0
+ *   addq $8, %rax
+ *   vmovsd %xmm0, (%rdx)            store q[i]
+ * Forwarding 8 + FMA 4 = 12 cy per pass; the same with a register move instead of the
+ * forwarding: 4 (the FMA alone); without forwarding latencies: no chain but the counter (1). */
+static void memory_accumulator(rl_body *b)
+{
+	memset(b, 0, sizeof(*b));
+	rl_insn *in = add(b, "vmovsd", RL_IC_LOAD, 64, RL_MEM_LOAD, 26, 1, -1, 1u);
+	in->mem_loc = 1;
+	in = add(b, "vmovsd", RL_IC_LOAD, 64, RL_MEM_LOAD, 20, 0, 3, 3u);
+	in->mem_loc = 2;
+	in = add(b, "vfmadd132sd", RL_IC_FMA, 64, RL_MEM_LOAD_OP, 20, 26, 20, 0u);
+	in->uses[in->nuses++] = 0;
+	in->use_addr = 1u << 2;
+	in->mem_loc = 3;
+	add(b, "addq", RL_IC_IALU, 64, RL_MEM_NONE, 0, 0, -1, 0);
+	in = add(b, "vmovsd", RL_IC_STORE, 64, RL_MEM_STORE, -1, 20, 1, 2u);
+	in->mem_loc = 1;
+	in->elem_bits = 64;   /* FP data: the table's fp forwarding figure */
+	b->iters_per_pass = b->unroll = b->vector_factor = 1;
+}
+
+static void test_latency_memory(void **state)
+{
+	(void)state;
+	rl_body b;
+	memory_accumulator(&b);
+	double lat[RL_MAX_INSNS] = { 0, 0, 4, 1, 0 }, ll[RL_MAX_INSNS] = { 5, 5, 5, 0, 0 };
+	double fwd[RL_MAX_INSNS] = { -1, -1, -1, -1, 8 }, zero[RL_MAX_INSNS] = { -1, -1, -1, -1, 0 };
+	assert_true(fabs(rl_loop_carried_latency(&b, lat, ll, fwd) - 12.0) < EPS);
+	assert_true(fabs(rl_loop_carried_latency(&b, lat, ll, zero) - 4.0) < EPS);
+	assert_true(fabs(rl_loop_carried_latency(&b, lat, ll, NULL) - 1.0) < EPS);
+	/* an address that moves with the loop (q[j], register 0) carries nothing */
+	b.insns[0].uses[0] = 0;
+	b.insns[4].uses[1] = 0;
+	assert_true(fabs(rl_loop_carried_latency(&b, lat, ll, fwd) - 1.0) < EPS);
 }
 
 static rl_machine *load_machine(const char *rel)
@@ -214,6 +256,33 @@ static void test_calls_errors(void **state)
 	calls_error(text, "6:20: unknown key 'cycle' in 'calls[0]' (did you mean 'cycles'?)");
 	/* no cpu */
 	calls_error("schema: roofline-calls/1\nname: x\nsource: y\ncalls: []\n", "1:1: ");
+}
+
+/* The zen4 table's store_forward row (fp 8, gpr 1) reaches the model: the memory
+ * accumulator's bound is 8 + FMA 4 (table) = 12 cy, 8 of it forwarding. */
+static void test_zen4_memory_accumulator(void **state)
+{
+	(void)state;
+	rl_machine *m = load_machine("machines/zen4.yml");
+	rl_ports *t = load_table("zen4");
+	assert_non_null(m);
+	assert_non_null(t);
+	assert_true(fabs(t->fwd_fp - 8.0) < EPS);
+	assert_true(fabs(t->fwd_gpr - 1.0) < EPS);
+	rl_body b;
+	memory_accumulator(&b);
+	rl_incore out;
+	rl_incore_ports(m, t, &b, &out);
+	assert_true(fabs(out.t_latency - 12.0) < EPS);
+	assert_true(fabs(out.t_latency_nofwd - 4.0) < EPS);
+	assert_true(fabs(out.fwd_latency - 8.0) < EPS);
+	assert_string_equal(out.bottleneck, "latency");
+	/* integer data: the gpr figure (memory renaming), 1 + 4 */
+	b.insns[4].elem_bits = 0;
+	rl_incore_ports(m, t, &b, &out);
+	assert_true(fabs(out.t_latency - 5.0) < EPS);
+	rl_ports_free(t);
+	rl_machine_free(m);
 }
 
 /* Seed 004 Table 2 naive sum on SNB: {24 || 4}: latency 12 per pass of 4 iterations. */
@@ -335,6 +404,8 @@ int main(void)
 		cmocka_unit_test(test_snb_naive_sum),
 		cmocka_unit_test(test_calls_table),
 		cmocka_unit_test(test_calls_errors),
+		cmocka_unit_test(test_latency_memory),
+		cmocka_unit_test(test_zen4_memory_accumulator),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
