@@ -211,15 +211,22 @@ has_nonrect_collapse (function *fun)
   bool it = false, flt = false;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
-      {
-	gimple *s = gsi_stmt (gsi);
-	if (!is_gimple_assign (s))
-	  continue;
-	const char *n = ssa_name_str (gimple_assign_lhs (s));
-	it |= n && !strncmp (n, ".it.", 4);
-	flt |= gimple_assign_rhs_code (s) == FLOAT_EXPR;
-      }
+    {
+      for (gphi_iterator gsi = gsi_start_phis (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  const char *n = ssa_name_str (gimple_phi_result (gsi.phi ()));
+	  it |= n && !strncmp (n, ".it.", 4);
+	}
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  if (!is_gimple_assign (s))
+	    continue;
+	  const char *n = ssa_name_str (gimple_assign_lhs (s));
+	  it |= n && !strncmp (n, ".it.", 4);
+	  flt |= gimple_assign_rhs_code (s) == FLOAT_EXPR;
+	}
+    }
   return it && flt;
 }
 
