@@ -53,6 +53,9 @@
  *     not alias (GCC may still version the loop for aliasing in vect; the model
  *     describes the no-alias version).
  *  5. Flops and stores are counted on the statements of the innermost loop.
+ *  6. An OpenMP collapse(N) loop (one merged loop) is read as the nest of its N
+ *     source loops: its values are evaluated at points of the merged index
+ *     stepping instead of through SCEV (section "OpenMP collapse(N)" below).
  *
  * Nothing here asserts or calls a fatal function: every unexpected shape becomes
  * a "not analysed" reason.
@@ -2583,6 +2586,11 @@ build_collapsed (function *fun, class loop *loop, const rl_omp_collapse *co,
   if (co->n > RL_MAX_LOOPS)
     {
       snprintf (why, whylen, "loop nest too deep");
+      return false;
+    }
+  if (!loop->latch || !loop_preheader_edge (loop) || !find_edge (loop->latch, loop->header))
+    {
+      snprintf (why, whylen, "loop structure not available");
       return false;
     }
   nest_ctx *c = XCNEW (nest_ctx);

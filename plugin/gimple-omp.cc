@@ -110,8 +110,8 @@ strip_conversions (tree t)
 
 /* Whether S is X % D or X / D (DIV) of collapse(N)'s index arithmetic, also as
    X & (D - 1) or X >> log2 (D) for a power of two D; *X and *D are then set (a
-   constant D as a widest_int in *CST, else *CST is 0).  A division by the thread
-   count is the schedule's, not an index. */
+   constant D also in *CST, else *CST is 0).  A division by the thread count is
+   the schedule's, not an index. */
 bool
 index_op (gimple *s, bool div, tree *x, tree *d, HOST_WIDE_INT *cst)
 {
