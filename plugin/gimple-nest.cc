@@ -2613,6 +2613,12 @@ build_collapsed (function *fun, class loop *loop, const rl_omp_collapse *co,
   cs->n = co->n;
   cs->loop = loop;
   bool ok = coll_counts (c, co);
+  /* the values are sampled at the second iteration of each loop and the third
+     of the innermost one */
+  for (int k = 0; ok && k < co->n; k++)
+    if (!coll_count_at_least (cs, k, k == co->n - 1 ? 3 : 2))
+      ok = fail (c, "OpenMP collapse whose innermost loop runs fewer than 3 times or "
+		 "another loop once is not modelled");
   if (ok)
     {
       coll_solve_phis (c);

@@ -111,3 +111,14 @@ void copy_inner(int n, double (*restrict x)[M][n], double (*restrict y)[M][n])
       for (int k = 0; k < n; k++) /* { dg-message {not analysed: OpenMP collapse with a loop inside the collapsed loops or around them is not modelled} } */
 	x[i][j][k] = y[i][j][k];
 }
+
+/* the merged loop's values are sampled at the second iteration of each loop and the
+   third of the innermost one: shorter loops keep their reason */
+void copy_short(void)
+{
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 2; j++)
+      B[i][j] = A[i][j]; /* { dg-message {not analysed: OpenMP collapse whose innermost loop runs fewer than 3 times or another loop once is not modelled} } */
+}
+/* { dg-message {loop copy removed by GCC \(if-conversion version not used\)} "" { target *-*-* } 122 } */
