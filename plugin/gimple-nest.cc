@@ -53,6 +53,9 @@
  *     not alias (GCC may still version the loop for aliasing in vect; the model
  *     describes the no-alias version).
  *  5. Flops and stores are counted on the statements of the innermost loop.
+ *  6. An OpenMP collapse(N) loop (one merged loop) is read as the nest of its N
+ *     source loops: its values are evaluated at points of the merged index
+ *     stepping instead of through SCEV (section "OpenMP collapse(N)" below).
  *
  * Nothing here asserts or calls a fatal function: every unexpected shape becomes
  * a "not analysed" reason.
@@ -107,6 +110,7 @@ struct nest_ctx
   int block_moves;                   /* memset/memcpy calls left to their own model */
   bool omp_static;                   /* an outlined OpenMP loop, static schedule */
   bool omp_used;                     /* its schedule's bounds were read for one thread */
+  struct coll_state *coll;           /* an OpenMP collapse(N) loop read as N loops */
   rl_err err;
   int depth;                         /* recursion guard of tree_to_poly */
   char *why;
@@ -512,6 +516,7 @@ depends_on_load_in_nest (nest_ctx *c, tree ssa)
 
 static bool tree_to_poly (nest_ctx *c, tree e, class loop *l, rl_poly *out);
 static bool value_poly (nest_ctx *c, tree op, class loop *l, rl_poly *out);
+static bool coll_value (nest_ctx *c, tree ssa, rl_poly *out);
 
 /* OUT = A op B for the arithmetic codes we model. */
 static bool
@@ -564,6 +569,22 @@ combine (nest_ctx *c, enum tree_code code, tree a, tree b, class loop *l, rl_pol
     }
 }
 
+/* Whether DEF splits 0 (the first merged iteration of thread 0) into the
+ * indices of an OpenMP collapse(N) loop: 0 % n, 0 / n, 0 & m, 0 >> k. */
+static bool
+zero_index_split (nest_ctx *c, gimple *def, class loop *l)
+{
+  enum tree_code code = gimple_assign_rhs_code (def);
+  rl_poly x;
+  if (code != TRUNC_MOD_EXPR && code != TRUNC_DIV_EXPR && code != BIT_AND_EXPR
+      && code != RSHIFT_EXPR)
+    return false;
+  rl_err saved = c->err;
+  bool zero = tree_to_poly (c, gimple_assign_rhs1 (def), l, &x) && !x.base && x.nterms == 0;
+  c->err = saved;
+  return zero;
+}
+
 /* An SSA name defined outside the nest: follow its definition through copies,
  * casts and arithmetic; otherwise it is a leaf: a pointer base or a parameter. */
 static bool
@@ -581,6 +602,8 @@ invariant_ssa_to_poly (nest_ctx *c, tree ssa, class loop *l, rl_poly *out)
 	return poly_const (c, out, 0);
       return tree_to_poly (c, single, l, out);
     }
+  if (c->coll && def && is_gimple_assign (def) && zero_index_split (c, def, l))
+    return poly_const (c, out, 0);
   if (def && is_gimple_assign (def) && !gimple_assign_load_p (def))
     {
       enum tree_code code = gimple_assign_rhs_code (def);
@@ -750,6 +773,8 @@ value_poly (nest_ctx *c, tree op, class loop *l, rl_poly *out)
 {
   if (TREE_CODE (op) == SSA_NAME && defined_in_nest (c, op))
     {
+      if (c->coll)
+	return coll_value (c, op, out);
       tree ch = analyze_scalar_evolution (l, op);
       ch = instantiate_scev (c->pre, l, ch);
       if (!ch || chrec_contains_undetermined (ch) || ch == op)
@@ -2052,6 +2077,578 @@ block_accesses (nest_ctx *c, gimple *stmt, const block_move *bm, tree type, int 
   return add_arrays (c, acc, n);
 }
 
+/* ------------------------------------------------------------------------ */
+/* OpenMP collapse(N): one merged loop read as the nest of N loops          */
+/* ------------------------------------------------------------------------ */
+
+/* GCC runs the N collapsed loops as one loop L over the merged iteration space
+ * (gimple-omp.cc).  Each pass through L goes from one index vector A to the
+ * next, B: either the innermost index steps (scenario N-1), or the indices
+ * below level s wrap to their first value and index s steps (scenario s).  Level
+ * k is counted by t_k = 0 .. count_k - 1 (t-space, as for any loop).  The
+ * values of L are affine functions of A or of B; we find them by evaluating at
+ * points: given the scenario and A (polynomials in the parameters), every value
+ * of L is a polynomial in the parameters.  A header PHI h holds E_h(A) for an
+ * affine E_h found from its value on entry (E_h(0), the thread's first
+ * iteration, thread 0 of 1) and its latch value E_h(B) in each scenario; the
+ * conditions on the way (the wrap tests) are decided at the point, sizes taken
+ * as large.  A value used by the accesses is then sampled at enough points to
+ * give its affine form, and checked at the wrap points. */
+
+struct coll_phi
+{
+  tree res;
+  bool known;
+  rl_poly c0;                         /* E(0) */
+  rl_poly a[RL_MAX_LOOPS];            /* E(t) = c0 + sum a_k t_k */
+};
+
+#define RL_COLL_PHIS 24
+
+struct coll_state
+{
+  int n;
+  class loop *loop;
+  rl_poly count[RL_MAX_LOOPS];
+  int nphis;
+  coll_phi phis[RL_COLL_PHIS];
+  /* the point being evaluated: scenario and A */
+  bool at_point;
+  int scen;
+  rl_poly A[RL_MAX_LOOPS];
+  int steps;                          /* evaluation budget */
+};
+
+/* -1, 0, 1: the sign of P (no iterators) with the parameters taken as large
+   and positive; 2 when it is not known. */
+static int
+coll_sign (const rl_poly *p)
+{
+  if (p->base)
+    return 2;
+  int deg = -1, sign = 0;
+  for (int k = 0; k < p->nterms; k++)
+    {
+      if (p->t[k].iter >= 0)
+	return 2;
+      int s = p->t[k].coef > 0 ? 1 : -1;
+      if (p->t[k].npar > deg)
+	deg = p->t[k].npar, sign = s;
+      else if (p->t[k].npar == deg && s != sign)
+	return 2;
+    }
+  return sign;
+}
+
+/* Decide A CODE B at the current point. */
+static bool
+coll_decide (nest_ctx *c, enum tree_code code, tree a, tree b, bool *res)
+{
+  rl_poly pa, pb;
+  if (!tree_to_poly (c, a, c->coll->loop, &pa) || !tree_to_poly (c, b, c->coll->loop, &pb)
+      || !poly_add (c, &pa, &pb, -1))
+    return false;
+  int s = coll_sign (&pa);
+  if (s == 2)
+    return set_err (c, ERR_NONAFFINE);
+  switch (code)
+    {
+    case LT_EXPR: *res = s < 0; return true;
+    case LE_EXPR: *res = s <= 0; return true;
+    case GT_EXPR: *res = s > 0; return true;
+    case GE_EXPR: *res = s >= 0; return true;
+    case EQ_EXPR: *res = s == 0; return true;
+    case NE_EXPR: *res = s != 0; return true;
+    default: return set_err (c, ERR_NONAFFINE);
+    }
+}
+
+/* Decide the condition COND (a comparison, or a boolean SSA name defined by one). */
+static bool
+coll_decide_tree (nest_ctx *c, tree cond, bool *res)
+{
+  if (TREE_CODE (cond) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (cond)
+      && is_gimple_assign (SSA_NAME_DEF_STMT (cond)))
+    {
+      gimple *d = SSA_NAME_DEF_STMT (cond);
+      if (TREE_CODE_CLASS (gimple_assign_rhs_code (d)) == tcc_comparison)
+	return coll_decide (c, gimple_assign_rhs_code (d), gimple_assign_rhs1 (d),
+			    gimple_assign_rhs2 (d), res);
+    }
+  if (COMPARISON_CLASS_P (cond))
+    return coll_decide (c, TREE_CODE (cond), TREE_OPERAND (cond, 0), TREE_OPERAND (cond, 1),
+			res);
+  return set_err (c, ERR_NONAFFINE);
+}
+
+/* The argument of PHI (in L, not its header) taken at the current point: the
+   path from the block's immediate dominator, deciding each test on the way. */
+static bool
+coll_phi_arg (nest_ctx *c, gphi *phi, tree *arg)
+{
+  basic_block b = gimple_bb (phi);
+  if (!dom_info_available_p (CDI_DOMINATORS))
+    return set_err (c, ERR_NONAFFINE);
+  basic_block cur = get_immediate_dominator (CDI_DOMINATORS, b);
+  for (int steps = 0; cur && steps < 16; steps++)
+    {
+      if (!flow_bb_inside_loop_p (c->coll->loop, cur))
+	break;
+      edge e = NULL;
+      gimple_stmt_iterator gl = gsi_last_bb (cur);
+      gimple *last = gsi_end_p (gl) ? NULL : gsi_stmt (gl);
+      if (last && gimple_code (last) == GIMPLE_COND)
+	{
+	  bool taken;
+	  if (!coll_decide (c, gimple_cond_code (last), gimple_cond_lhs (last),
+			    gimple_cond_rhs (last), &taken))
+	    return false;
+	  if (EDGE_COUNT (cur->succs) != 2)
+	    break;
+	  edge e0 = EDGE_SUCC (cur, 0), e1 = EDGE_SUCC (cur, 1);
+	  bool first_true = (e0->flags & EDGE_TRUE_VALUE) != 0;
+	  e = taken == first_true ? e0 : e1;
+	}
+      else if (single_succ_p (cur))
+	e = single_succ_edge (cur);
+      if (!e)
+	break;
+      if (e->dest == b)
+	{
+	  for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	    if (gimple_phi_arg_edge (phi, i) == e)
+	      {
+		*arg = gimple_phi_arg_def (phi, i);
+		return true;
+	      }
+	  break;
+	}
+      cur = e->dest;
+    }
+  return set_err (c, ERR_NONAFFINE);
+}
+
+static coll_phi *
+coll_find_phi (coll_state *cs, tree res)
+{
+  for (int g = 0; g < cs->nphis; g++)
+    if (cs->phis[g].res == res)
+      return &cs->phis[g];
+  return NULL;
+}
+
+/* E(T) for the affine form of H at the point T (terms of unknown
+   coefficients must meet a zero T_k). */
+static bool
+coll_phi_at (nest_ctx *c, const coll_phi *h, const rl_poly *t, rl_poly *out)
+{
+  *out = h->c0;
+  for (int k = 0; k < c->coll->n; k++)
+    {
+      rl_poly m;
+      if (t[k].nterms == 0)
+	continue;
+      if (!poly_mul (c, &h->a[k], &t[k], &m) || !poly_add (c, out, &m, 1))
+	return false;
+    }
+  return true;
+}
+
+/* The value of SSA (defined in L) at the current point. */
+static bool
+coll_eval (nest_ctx *c, tree ssa, rl_poly *out)
+{
+  coll_state *cs = c->coll;
+  gimple *def = SSA_NAME_DEF_STMT (ssa);
+  if (++cs->steps > 4000)
+    return set_err (c, ERR_TOOBIG);
+  if (gimple_code (def) == GIMPLE_PHI)
+    {
+      if (gimple_bb (def) == cs->loop->header)
+	{
+	  coll_phi *h = coll_find_phi (cs, ssa);
+	  if (!h || !h->known)
+	    return set_err (c, ERR_NONAFFINE);
+	  return coll_phi_at (c, h, cs->A, out);
+	}
+      tree arg;
+      return coll_phi_arg (c, as_a<gphi *> (def), &arg)
+	&& tree_to_poly (c, arg, cs->loop, out);
+    }
+  if (!is_gimple_assign (def))
+    return set_err (c, ERR_NONAFFINE);
+  if (gimple_assign_load_p (def))
+    return set_err (c, ERR_LOADED);
+  enum tree_code code = gimple_assign_rhs_code (def);
+  if (code == COND_EXPR)
+    {
+      bool taken;
+      return coll_decide_tree (c, gimple_assign_rhs1 (def), &taken)
+	&& tree_to_poly (c, taken ? gimple_assign_rhs2 (def) : gimple_assign_rhs3 (def),
+			 cs->loop, out);
+    }
+  tree r1 = gimple_assign_rhs1 (def);
+  tree r2 = gimple_num_ops (def) > 2 ? gimple_assign_rhs2 (def) : NULL_TREE;
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (r1)) && !POINTER_TYPE_P (TREE_TYPE (r1))
+      && code != ADDR_EXPR)
+    return set_err (c, ERR_NONAFFINE);
+  return combine (c, code, r1, r2, cs->loop, out);
+}
+
+/* Evaluate SSA in scenario S at A = T. */
+static bool
+coll_eval_at (nest_ctx *c, tree ssa, int s, const rl_poly *t, rl_poly *out)
+{
+  coll_state *cs = c->coll;
+  cs->at_point = true;
+  cs->scen = s;
+  for (int k = 0; k < cs->n; k++)
+    cs->A[k] = t[k];
+  cs->steps = 0;
+  c->err = ERR_NONE;
+  bool ok = tree_to_poly (c, ssa, cs->loop, out);
+  cs->at_point = false;
+  return ok && !poly_has_iters (out);
+}
+
+/* The point of scenario S with T_k = V_k for k <= S and the last index of
+   the levels below S (count_k - 1) for k > S. */
+static bool
+coll_point (nest_ctx *c, int s, const long long *v, rl_poly *t)
+{
+  coll_state *cs = c->coll;
+  for (int k = 0; k < cs->n; k++)
+    {
+      if (k <= s)
+	{
+	  if (!poly_const (c, &t[k], v[k]))
+	    return false;
+	  continue;
+	}
+      rl_poly one;
+      t[k] = cs->count[k];
+      if (!poly_const (c, &one, 1) || !poly_add (c, &t[k], &one, -1))
+	return false;
+    }
+  return true;
+}
+
+/* B, the successor of A = T in scenario S. */
+static bool
+coll_next (nest_ctx *c, int s, const rl_poly *t, rl_poly *b)
+{
+  rl_poly one;
+  for (int k = 0; k < c->coll->n; k++)
+    if (k < s)
+      b[k] = t[k];
+    else if (k > s)
+      poly_zero (&b[k]);
+  b[s] = t[s];
+  return poly_const (c, &one, 1) && poly_add (c, &b[s], &one, 1);
+}
+
+/* Whether level K's count is known to be at least MIN (a parametric count is
+   taken as large). */
+static bool
+coll_count_at_least (const coll_state *cs, int k, long long min)
+{
+  const rl_poly *p = &cs->count[k];
+  if (poly_has_iters (p))
+    return false;
+  for (int i = 0; i < p->nterms; i++)
+    if (p->t[i].npar > 0)
+      return coll_sign (p) > 0;
+  long long v = p->nterms ? p->t[0].coef : 0;
+  return v >= min;
+}
+
+/* The header PHIs of L (integers and pointers): E(0) from the value on entry,
+   then a_s from the latch value at the first point of scenario s (innermost
+   level first: the points of scenario s only use a_k, k > s), and a check of
+   every latch value at a second point of each scenario. */
+static void
+coll_solve_phis (nest_ctx *c)
+{
+  coll_state *cs = c->coll;
+  edge pre = loop_preheader_edge (cs->loop), latch = loop_latch_edge (cs->loop);
+  cs->nphis = 0;
+  for (gphi_iterator gsi = gsi_start_phis (cs->loop->header);
+       !gsi_end_p (gsi) && cs->nphis < RL_COLL_PHIS; gsi_next (&gsi))
+    {
+      tree res = gimple_phi_result (gsi.phi ());
+      if (virtual_operand_p (res)
+	  || (!INTEGRAL_TYPE_P (TREE_TYPE (res)) && !POINTER_TYPE_P (TREE_TYPE (res))))
+	continue;
+      coll_phi *h = &cs->phis[cs->nphis++];
+      memset (h, 0, sizeof *h);
+      h->res = res;
+      c->err = ERR_NONE;
+      h->known = tree_to_poly (c, PHI_ARG_DEF_FROM_EDGE (gsi.phi (), pre), cs->loop, &h->c0);
+    }
+  rl_poly t[RL_MAX_LOOPS], b[RL_MAX_LOOPS], v, e;
+  long long zero[RL_MAX_LOOPS] = { 0 }, ones[RL_MAX_LOOPS];
+  for (int k = 0; k < RL_MAX_LOOPS; k++)
+    ones[k] = 1;
+  for (int s = cs->n - 1; s >= 0; s--)
+    for (int g = 0; g < cs->nphis; g++)
+      {
+	coll_phi *h = &cs->phis[g];
+	gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (h->res));
+	if (h->known)
+	  h->known = coll_point (c, s, zero, t)
+	    && coll_eval_at (c, PHI_ARG_DEF_FROM_EDGE (phi, latch), s, t, &v)
+	    && poly_add (c, &v, &h->c0, -1);
+	if (h->known)
+	  h->a[s] = v;
+      }
+  for (int s = cs->n - 1; s >= 0; s--)
+    {
+      bool room = coll_count_at_least (cs, s, 3);
+      for (int k = 0; k < s && room; k++)
+	room = coll_count_at_least (cs, k, 2);
+      for (int g = 0; g < cs->nphis; g++)
+	{
+	  coll_phi *h = &cs->phis[g];
+	  gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (h->res));
+	  if (h->known && room)
+	    h->known = coll_point (c, s, ones, t) && coll_next (c, s, t, b)
+	      && coll_eval_at (c, PHI_ARG_DEF_FROM_EDGE (phi, latch), s, t, &v)
+	      && coll_phi_at (c, h, b, &e) && poly_equal (&v, &e);
+	}
+    }
+}
+
+/* The affine form (t-space) of SSA, a value of L used by the accesses, into
+   OUT: sampled at A = 0 and A = e_k in the innermost scenario; a value of
+   iteration B (computed after the step) or of iteration A (before it), told
+   apart and checked at the first point of each other scenario. */
+static bool
+coll_affine (nest_ctx *c, tree ssa, rl_poly *out)
+{
+  coll_state *cs = c->coll;
+  int n = cs->n;
+  rl_poly t[RL_MAX_LOOPS], v0, vk, a[RL_MAX_LOOPS], w, pred;
+  long long pt[RL_MAX_LOOPS] = { 0 };
+  for (int k = 0; k < n; k++)
+    if (!coll_count_at_least (cs, k, k == n - 1 ? 3 : 2))
+      return set_err (c, ERR_NONAFFINE);
+  if (!coll_point (c, n - 1, pt, t) || !coll_eval_at (c, ssa, n - 1, t, &v0))
+    return false;
+  for (int k = 0; k < n; k++)
+    {
+      pt[k] = 1;
+      bool ok = coll_point (c, n - 1, pt, t) && coll_eval_at (c, ssa, n - 1, t, &vk);
+      pt[k] = 0;
+      if (!ok || !poly_add (c, &vk, &v0, -1))
+	return false;
+      a[k] = vk;
+    }
+  /* of iteration A: c0 = v0; of iteration B: c0 = v0 - a_{n-1} */
+  bool of_a = true, of_b = true;
+  rl_poly c0a = v0, c0b = v0;
+  if (!poly_add (c, &c0b, &a[n - 1], -1))
+    return false;
+  for (int s = n - 2; s >= 0; s--)
+    {
+      if (!coll_point (c, s, pt, t) || !coll_eval_at (c, ssa, s, t, &w))
+	return false;
+      /* A = (0.., count_k - 1 for k > s), B = e_s */
+      rl_poly pa = c0a, pb = c0b, m;
+      for (int k = s + 1; k < n && of_a; k++)
+	of_a = poly_mul (c, &a[k], &t[k], &m) && poly_add (c, &pa, &m, 1);
+      of_a = of_a && poly_equal (&pa, &w);
+      of_b = of_b && poly_add (c, &pb, &a[s], 1) && poly_equal (&pb, &w);
+    }
+  if (!of_a && !of_b)
+    return set_err (c, ERR_NONAFFINE);
+  pred = of_b && !of_a ? c0b : c0a;
+  for (int k = 0; k < n; k++)
+    {
+      rl_poly m, it;
+      rl_term tk = { 1, k, 0, { 0, 0, 0 } };
+      poly_zero (&it);
+      if (!poly_add_term (c, &it, &tk) || !poly_mul (c, &a[k], &it, &m)
+	  || !poly_add (c, &pred, &m, 1))
+	return false;
+    }
+  *out = pred;
+  return true;
+}
+
+/* A value of L: at the current point, or as an affine form. */
+static bool
+coll_value (nest_ctx *c, tree ssa, rl_poly *out)
+{
+  if (c->coll->at_point)
+    return coll_eval (c, ssa, out);
+  return coll_affine (c, ssa, out);
+}
+
+/* COUNT[k] of the levels: the inner ones from the index split, the outermost
+   as what remains of the merged count (a factor of its product, or the
+   quotient). */
+static bool
+coll_counts (nest_ctx *c, const rl_omp_collapse *co)
+{
+  coll_state *cs = c->coll;
+  rl_poly total, prod, q;
+  c->err = ERR_NONE;
+  if (!poly_const (c, &prod, 1))
+    return false;
+  for (int k = 1; k < co->n; k++)
+    if (!tree_to_poly (c, co->count[k], cs->loop, &cs->count[k])
+	|| !poly_mul (c, &prod, &cs->count[k], &prod))
+      return fail (c, "OpenMP collapse: non-affine loop bound");
+  tree cur = co->total;
+  for (int k = co->n - 1; k >= 1 && cur; k--)
+    {
+      gimple *d = TREE_CODE (cur) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (cur)
+	? SSA_NAME_DEF_STMT (cur) : NULL;
+      while (d && is_gimple_assign (d) && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (d))
+	     && TREE_CODE (gimple_assign_rhs1 (d)) == SSA_NAME)
+	d = SSA_NAME_DEF_STMT (gimple_assign_rhs1 (d));
+      rl_poly x, y;
+      cur = NULL_TREE;
+      if (d && is_gimple_assign (d) && gimple_assign_rhs_code (d) == MULT_EXPR
+	  && tree_to_poly (c, gimple_assign_rhs1 (d), cs->loop, &x)
+	  && tree_to_poly (c, gimple_assign_rhs2 (d), cs->loop, &y))
+	cur = poly_equal (&y, &cs->count[k]) ? gimple_assign_rhs1 (d)
+	  : poly_equal (&x, &cs->count[k]) ? gimple_assign_rhs2 (d) : NULL_TREE;
+    }
+  c->err = ERR_NONE;
+  if (cur && tree_to_poly (c, cur, cs->loop, &cs->count[0]))
+    return true;
+  c->err = ERR_NONE;
+  if (!tree_to_poly (c, co->total, cs->loop, &total) || !poly_div_exact (&total, &prod, &q))
+    return fail (c, "OpenMP collapse: non-affine loop bound");
+  cs->count[0] = q;
+  return true;
+}
+
+/* Whether E is step * t_k + lower (LOWER free of iterators): the source index
+   of level K. */
+static bool
+coll_index_form (const rl_poly *e, int *k, long long *step, rl_poly *lower)
+{
+  *k = -1;
+  poly_zero (lower);
+  if (e->base)
+    return false;
+  for (int i = 0; i < e->nterms; i++)
+    if (e->t[i].iter < 0)
+      lower->t[lower->nterms++] = e->t[i];
+    else if (*k >= 0 || e->t[i].npar)
+      return false;
+    else
+      *k = e->t[i].iter, *step = e->t[i].coef;
+  return *k >= 0;
+}
+
+/* Lower bound and step of each level in the source: from the values of L that
+   carry a source variable (i, j) and are one level's index; 0 and 1 when none
+   does.  Then the loops of the nest. */
+static bool
+coll_levels (nest_ctx *c)
+{
+  coll_state *cs = c->coll;
+  bool set[RL_MAX_LOOPS] = { false };
+  for (int k = 0; k < cs->n; k++)
+    {
+      poly_zero (&c->lower[k]);
+      c->step[k] = 1;
+    }
+  basic_block *bbs = get_loop_body_in_dom_order (cs->loop);
+  for (unsigned i = 0; i < cs->loop->num_nodes; i++)
+    for (gphi_iterator gsi = gsi_start_phis (bbs[i]); !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	tree res = gimple_phi_result (gsi.phi ());
+	tree var = SSA_NAME_VAR (res);
+	rl_poly e, lower;
+	int k;
+	long long step;
+	if (virtual_operand_p (res) || !INTEGRAL_TYPE_P (TREE_TYPE (res)) || !var
+	    || !DECL_NAME (var) || DECL_ARTIFICIAL (var))
+	  continue;
+	if (coll_affine (c, res, &e) && coll_index_form (&e, &k, &step, &lower) && !set[k])
+	  {
+	    set[k] = true;
+	    c->lower[k] = lower;
+	    c->step[k] = step;
+	  }
+      }
+  free (bbs);
+  c->err = ERR_NONE;
+  for (int k = 0; k < cs->n; k++)
+    {
+      rl_loop *rl = &c->out->loops[k];
+      rl_poly upper = cs->count[k];
+      if (!poly_scale (c, &upper, c->step[k]) || !poly_add (c, &upper, &c->lower[k], 1)
+	  || !poly_to_aff (&c->lower[k], c->nloops, &rl->lower)
+	  || !poly_to_aff (&upper, c->nloops, &rl->upper))
+	return fail (c, "OpenMP collapse: non-affine loop bound");
+      rl->step = c->step[k];
+      expanded_location x = expand_location (rl_loop_location (cs->loop));
+      rl->line = x.line;
+      rl->column = x.column;
+      rl->gcc_loop_num = k == cs->n - 1 ? cs->loop->num : -1;
+    }
+  return true;
+}
+
+/* Model LOOP, the merged loop of collapse(CO->n), as the nest of its loops. */
+static bool
+build_collapsed (function *fun, class loop *loop, const rl_omp_collapse *co,
+		 const rl_define *defines, int ndefines, rl_nest *out, char *why, size_t whylen)
+{
+  memset (out, 0, sizeof *out);
+  if (co->n > RL_MAX_LOOPS)
+    {
+      snprintf (why, whylen, "loop nest too deep");
+      return false;
+    }
+  if (!loop->latch || !loop_preheader_edge (loop) || !find_edge (loop->latch, loop->header))
+    {
+      snprintf (why, whylen, "loop structure not available");
+      return false;
+    }
+  nest_ctx *c = XCNEW (nest_ctx);
+  coll_state *cs = XCNEW (coll_state);
+  c->fun = fun;
+  c->outer = loop;
+  c->out = out;
+  c->defines = defines;
+  c->ndefines = defines ? ndefines : 0;
+  c->why = why;
+  c->whylen = whylen;
+  c->nloops = co->n;
+  c->bad_depth = -1;
+  c->omp_static = true;
+  c->coll = cs;
+  for (int k = 0; k < co->n; k++)
+    c->loops[k] = loop;
+  c->pre = loop_preheader_edge (loop);
+  out->nloops = co->n;
+  cs->n = co->n;
+  cs->loop = loop;
+  bool ok = coll_counts (c, co);
+  /* the values are sampled at the second iteration of each loop and the third
+     of the innermost one */
+  for (int k = 0; ok && k < co->n; k++)
+    if (!coll_count_at_least (cs, k, k == co->n - 1 ? 3 : 2))
+      ok = fail (c, "OpenMP collapse whose innermost loop runs fewer than 3 times or "
+		 "another loop once is not modelled");
+  if (ok)
+    {
+      coll_solve_phis (c);
+      ok = coll_levels (c) && analyse_accesses (c);
+    }
+  if (ok)
+    count_innermost_body (c);
+  XDELETE (cs);
+  XDELETE (c);
+  return ok;
+}
+
 } /* namespace */
 
 /* ------------------------------------------------------------------------ */
@@ -2209,6 +2806,62 @@ loop_chain (class loop *loop, auto_vec<class loop *> *chain)
   chain->reverse ();
 }
 
+/* Where the note of the merged loop LOOP goes: its own location, or (GCC
+ * keeps none in the copy that steps the indices with branches) that of its
+ * first memory access, in the body of the innermost source loop. */
+static location_t
+collapsed_location (class loop *loop)
+{
+  location_t loc = rl_loop_location (loop);
+  if (loc != UNKNOWN_LOCATION)
+    return loc;
+  basic_block *bbs = get_loop_body_in_dom_order (loop);
+  for (unsigned i = 0; i < loop->num_nodes && loc == UNKNOWN_LOCATION; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
+	 !gsi_end_p (gsi) && loc == UNKNOWN_LOCATION; gsi_next (&gsi))
+      if (!is_gimple_debug (gsi_stmt (gsi)) && gimple_vuse (gsi_stmt (gsi)))
+	loc = gimple_location (gsi_stmt (gsi));
+  free (bbs);
+  return loc;
+}
+
+/* The merged loop LEAF of an OpenMP collapse(N) loop of FUN as the nest of its
+ * N loops; the collapsed loops must be the whole nest (no loop inside them, none
+ * around them in the outlined function). */
+static bool
+build_collapsed_leaf (function *fun, class loop *leaf, const rl_define *defines,
+		      int ndefines, rl_nest *out, rl_leaf_context *ctx, char *why,
+		      size_t whylen)
+{
+  rl_omp_collapse co;
+  ctx->loc = collapsed_location (leaf);
+  if (loop_outer (leaf) != fun->x_current_loops->tree_root)
+    {
+      snprintf (why, whylen, "OpenMP collapse with a loop inside the collapsed loops or "
+		"around them is not modelled");
+      ctx->omp_rejected = true;
+      return false;
+    }
+  if (!rl_omp_collapse_structure (fun, leaf, &co))
+    {
+      snprintf (why, whylen, "OpenMP collapse: the split of the merged iteration space "
+		"into the loop indices was not recognised");
+      ctx->omp_rejected = true;
+      return false;
+    }
+  ctx->omp_static = true;
+  if (!build_collapsed (fun, leaf, &co, defines, ndefines, out, why, whylen))
+    return false;
+  const char *fname = function_name (fun);
+  snprintf (out->function, sizeof out->function, "%s", fname ? fname : "?");
+  expanded_location x = expand_location (ctx->loc);
+  snprintf (out->file, sizeof out->file, "%s", x.file ? x.file : "");
+  out->line = x.line;
+  out->column = x.column;
+  out->vector_factor = 0;
+  return true;
+}
+
 /* Start of both entry points: false with a reason if LOOP cannot be modelled. */
 static bool
 begin_build (function *fun, class loop *loop, rl_nest *out, rl_leaf_context *ctx,
@@ -2246,11 +2899,19 @@ rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
       snprintf (why, whylen, "OpenMP schedule(%s) is not modelled", schedule);
       ctx->omp_rejected = true;
       return false;
-    case RL_OMP_COLLAPSED:
-      snprintf (why, whylen, "OpenMP collapse: GCC merges the loops into one iteration "
-		"space whose indices it recovers by division, which is not modelled");
+    case RL_OMP_COLLAPSED_NONRECT:
+      snprintf (why, whylen, "OpenMP collapse over a non-rectangular nest (an inner "
+		"bound depends on an outer index) is not modelled");
+      /* GCC 11 puts the loop that finds the first indices inside the merged
+	 loop: the note goes to the body of the outermost loop */
+      ctx->loc = collapsed_location (leaf);
+      for (class loop *l = leaf; ctx->loc == UNKNOWN_LOCATION && loop_outer (l);
+	   l = loop_outer (l))
+	ctx->loc = collapsed_location (l);
       ctx->omp_rejected = true;
       return false;
+    case RL_OMP_COLLAPSED:
+      return build_collapsed_leaf (fun, leaf, defines, ndefines, out, ctx, why, whylen);
     case RL_OMP_STATIC:
       ctx->omp_static = true;
       break;

@@ -17,9 +17,15 @@
  * function come through the data argument (.omp_data_i): loads of its fields,
  * named by the fields (which carry the names of the shared variables).
  *
+ * collapse(N) merges the N loops into one iteration space whose thread share
+ * is computed as above; GCC recovers the loop indices of the thread's first
+ * iteration by % and / with the inner loops' trip counts (rl_omp_collapse_
+ * structure) and then steps the innermost index, resetting it and stepping the
+ * next one at the end of its range.  gimple-nest.cc reads that loop as the
+ * original nest of N loops.
+ *
  * Other schedules (dynamic, guided, runtime: GOMP_loop_*_start/next calls, and
- * static with a chunk size: a loop over chunks) and collapse(N) (one merged
- * iteration space, indices recovered by / and %) are recognised to give their
+ * static with a chunk size: a loop over chunks) are recognised to give their
  * reason.
  */
 #include "plugin/plugin-internal.h"
@@ -64,7 +70,7 @@ gomp_loop_schedule (gimple *stmt)
       || !DECL_NAME (gimple_call_fndecl (stmt)))
     return NULL;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (stmt)));
-  if (!strstr (n, "GOMP_loop_") || !strstr (n, "_start"))
+  if (!strstr (n, "GOMP_loop_") || (!strstr (n, "_start") && !strstr (n, "_next")))
     return NULL;
   static const char *const kinds[] = { "dynamic", "guided", "runtime", "static", "auto" };
   for (const char *k : kinds)
@@ -88,30 +94,194 @@ has_chunk_loop (function *fun)
   return false;
 }
 
-/* Whether FUN splits a merged iteration space into loop indices the way
-   collapse(N) does: the outer indices are divisions of the merged counter
-   that GCC names ".tem" (a division by the thread count is the schedule's). */
+/* T without the integer conversions that define it. */
+tree
+strip_conversions (tree t)
+{
+  for (int i = 0; i < 4 && t && TREE_CODE (t) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (t); i++)
+    {
+      gimple *d = SSA_NAME_DEF_STMT (t);
+      if (!is_gimple_assign (d) || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (d)))
+	break;
+      t = gimple_assign_rhs1 (d);
+    }
+  return t;
+}
+
+/* Whether S is X % D or X / D (DIV) of collapse(N)'s index arithmetic, also as
+   X & (D - 1) or X >> log2 (D) for a power of two D; *X and *D are then set (a
+   constant D also in *CST, else *CST is 0).  A division by the thread count is
+   the schedule's, not an index. */
 bool
-has_collapsed_indices (function *fun)
+index_op (gimple *s, bool div, tree *x, tree *d, HOST_WIDE_INT *cst)
+{
+  if (!s || !is_gimple_assign (s))
+    return false;
+  enum tree_code code = gimple_assign_rhs_code (s);
+  tree r2 = gimple_num_ops (s) > 2 ? gimple_assign_rhs2 (s) : NULL_TREE;
+  *x = gimple_assign_rhs1 (s);
+  *d = r2;
+  *cst = r2 && TREE_CODE (r2) == INTEGER_CST && tree_fits_shwi_p (r2) ? tree_to_shwi (r2) : 0;
+  if (code == (div ? TRUNC_DIV_EXPR : TRUNC_MOD_EXPR))
+    return !ssa_from_call (r2, BUILT_IN_OMP_GET_NUM_THREADS) && (TREE_CODE (r2) != INTEGER_CST
+								|| *cst > 0);
+  if (!r2 || TREE_CODE (r2) != INTEGER_CST || !tree_fits_shwi_p (r2))
+    return false;
+  HOST_WIDE_INT v = tree_to_shwi (r2);
+  if (!div && code == BIT_AND_EXPR && v > 0 && !(v & (v + 1)))
+    *cst = v + 1;
+  else if (div && code == RSHIFT_EXPR && v > 0 && v < 40)
+    *cst = (HOST_WIDE_INT) 1 << v;
+  else
+    return false;
+  return true;
+}
+
+/* Whether the divisors D1 (constant C1) and D2 (C2) are the same count. */
+bool
+same_count (tree d1, HOST_WIDE_INT c1, tree d2, HOST_WIDE_INT c2)
+{
+  if (c1 || c2)
+    return c1 == c2;
+  return operand_equal_p (strip_conversions (d1), strip_conversions (d2), 0);
+}
+
+/* The statement of FUN (outside loops, before LOOP) that is an index
+   operation (DIV or not) on X, by the count D (constant C) unless both are
+   unset; NULL if none. */
+gimple *
+find_index_op (function *fun, class loop *loop, bool div, tree x, tree d, HOST_WIDE_INT c)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      if (bb->loop_father != fun->x_current_loops->tree_root
+	  || (dom_info_available_p (CDI_DOMINATORS)
+	      && !dominated_by_p (CDI_DOMINATORS, loop->header, bb)))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  tree sx, sd;
+	  HOST_WIDE_INT sc;
+	  gimple *s = gsi_stmt (gsi);
+	  if (index_op (s, div, &sx, &sd, &sc) && strip_conversions (sx) == x
+	      && ((!d && !c) || same_count (d, c, sd, sc)))
+	    return s;
+	}
+    }
+  return NULL;
+}
+
+/* The merged start of collapse(N) in FUN before LOOP: the value both split by
+   the same count with % and / (GCC names the quotient ".tem"), which is no
+   quotient itself; NULL_TREE if none. */
+tree
+collapse_start (function *fun, class loop *loop)
 {
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
       {
+	tree x, d;
+	HOST_WIDE_INT c;
 	gimple *s = gsi_stmt (gsi);
-	if (!is_gimple_assign (s))
+	if (!index_op (s, true, &x, &d, &c))
 	  continue;
-	enum tree_code code = gimple_assign_rhs_code (s);
-	if ((code == TRUNC_MOD_EXPR || code == TRUNC_DIV_EXPR)
-	    && !ssa_from_call (gimple_assign_rhs2 (s), BUILT_IN_OMP_GET_NUM_THREADS))
-	  {
-	    const char *n = ssa_name_str (gimple_assign_lhs (s));
-	    if (code == TRUNC_DIV_EXPR && n && !strncmp (n, ".tem", 4))
-	      return true;
-	  }
+	const char *n = ssa_name_str (gimple_assign_lhs (s));
+	x = strip_conversions (x);
+	if (!n || strncmp (n, ".tem", 4) || TREE_CODE (x) != SSA_NAME)
+	  continue;
+	gimple *dx = SSA_NAME_DEF_STMT (x);
+	tree y, e;
+	HOST_WIDE_INT ce;
+	if (index_op (dx, true, &y, &e, &ce))
+	  continue;             /* a quotient of the chain */
+	if (!loop || find_index_op (fun, loop, false, x, d, c))
+	  return x;
       }
-  return false;
+  return NULL_TREE;
 }
+
+/* Whether FUN finds the first indices of a non-rectangular collapse(N) (an
+   inner bound depends on an outer index): GCC solves for them in floating
+   point (the merged start converted to double) with temporaries named ".it". */
+bool
+has_nonrect_collapse (function *fun)
+{
+  bool it = false, flt = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      for (gphi_iterator gsi = gsi_start_phis (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  const char *n = ssa_name_str (gimple_phi_result (gsi.phi ()));
+	  it |= n && !strncmp (n, ".it.", 4);
+	}
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  if (!is_gimple_assign (s))
+	    continue;
+	  const char *n = ssa_name_str (gimple_assign_lhs (s));
+	  it |= n && !strncmp (n, ".it.", 4);
+	  flt |= gimple_assign_rhs_code (s) == FLOAT_EXPR;
+	}
+    }
+  return it && flt;
+}
+
+} /* namespace */
+
+bool
+rl_omp_collapse_structure (function *fun, class loop *loop, rl_omp_collapse *out)
+{
+  memset (out, 0, sizeof *out);
+  tree v = collapse_start (fun, loop);
+  if (!v)
+    return false;
+  /* innermost first: start % count, start / count, (start / count) % count' ... */
+  tree inner[8];
+  int n = 0;
+  HOST_WIDE_INT prod = 1;
+  tree cur = v;
+  for (;;)
+    {
+      tree x, d;
+      HOST_WIDE_INT c;
+      gimple *m = find_index_op (fun, loop, false, cur, NULL_TREE, 0);
+      if (!m || n == 7)
+	break;
+      index_op (m, false, &x, &d, &c);
+      inner[n++] = c ? build_int_cst (TREE_TYPE (x), c) : d;
+      prod = c && prod > 0 && prod < ((HOST_WIDE_INT) 1 << 30) && c < ((HOST_WIDE_INT) 1 << 30)
+	? prod * c : 0;
+      /* the quotient, from CUR, or folded from the start (constant counts) */
+      gimple *q = find_index_op (fun, loop, true, cur, d, c);
+      if (!q && prod)
+	q = find_index_op (fun, loop, true, v, NULL_TREE, prod);
+      if (!q)
+	return false;
+      cur = gimple_assign_lhs (q);
+    }
+  if (n == 0)
+    return false;
+  out->n = n + 1;
+  out->start = v;
+  for (int k = 0; k < n; k++)
+    out->count[out->n - 1 - k] = inner[k];
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (is_gimple_assign (s) && gimple_assign_rhs_code (s) == TRUNC_DIV_EXPR
+	    && ssa_from_call (gimple_assign_rhs2 (s), BUILT_IN_OMP_GET_NUM_THREADS))
+	  out->total = gimple_assign_rhs1 (s);
+      }
+  return out->total != NULL_TREE;
+}
+
+namespace {
 
 } /* namespace */
 
@@ -140,8 +310,10 @@ rl_omp_function_kind (function *fun, const char **schedule)
       *schedule = "static, CHUNK";
       return RL_OMP_OTHER_SCHEDULE;
     }
-  if (has_collapsed_indices (fun))
+  if (collapse_start (fun, NULL))
     return RL_OMP_COLLAPSED;
+  if (has_nonrect_collapse (fun))
+    return RL_OMP_COLLAPSED_NONRECT;
   return RL_OMP_STATIC;
 }
 

@@ -56,10 +56,20 @@ bool rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
 /* gimple-omp.cc: OpenMP worksharing loops as GCC outlines them (FN._omp_fn.N).
  * The kind of FUN: no worksharing loop, schedule(static) (bounds from
  * omp_get_thread_num / omp_get_num_threads), collapse(N) with a static
- * schedule, or another schedule (*SCHEDULE: "dynamic", "guided", "runtime",
+ * schedule over a rectangular or a non-rectangular nest, or another schedule (*SCHEDULE: "dynamic", "guided", "runtime",
  * "static, CHUNK", ...). */
-enum rl_omp_kind { RL_OMP_NONE, RL_OMP_STATIC, RL_OMP_COLLAPSED, RL_OMP_OTHER_SCHEDULE };
+enum rl_omp_kind { RL_OMP_NONE, RL_OMP_STATIC, RL_OMP_COLLAPSED, RL_OMP_COLLAPSED_NONRECT,
+		   RL_OMP_OTHER_SCHEDULE };
 rl_omp_kind rl_omp_function_kind (function *fun, const char **schedule);
+/* gimple-omp.cc: the collapse(N) structure of LOOP in FUN (an outlined
+ * function of kind RL_OMP_COLLAPSED): GCC splits the thread's first merged
+ * iteration START into the N loop indices with % and / (& and >> for powers of
+ * two) by the trip counts of the inner loops; TOTAL is the merged trip count
+ * (the schedule divides it among the threads).  COUNT[k] is the trip count of
+ * loop k for k >= 1 (COUNT[0] is NULL_TREE: only TOTAL has it).  False if the
+ * pattern is not found before LOOP. */
+struct rl_omp_collapse { int n; tree start, total; tree count[8]; };
+bool rl_omp_collapse_structure (function *fun, class loop *loop, rl_omp_collapse *out);
 /* gimple-omp.cc: whether SSA is part of the static schedule's arithmetic; its
  * value for a single thread (thread 0 of 1) is then *VALUE, or 0 when *VALUE
  * is NULL_TREE. */

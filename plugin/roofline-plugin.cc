@@ -646,10 +646,23 @@ rl_execute_vf (function *fun)
   return 0;
 }
 
+/* Whether a pending nest of the function is modelled with the code GCC
+   generates: a nest that was built (memset/memcpy models have their own
+   code, rejected loops none).  Without one the RTL passes have nothing to
+   record or extract (most functions with loops: their loops are rejected). */
+static bool
+rl_needs_generated_code (void)
+{
+  for (const rl_pending &p : rl_fn.nests)
+    if (p.nest && !p.block_move)
+      return true;
+  return false;
+}
+
 static unsigned int
 rl_execute_rtl_loops (function *fun)
 {
-  if (!rl_fn.nests.empty ())
+  if (rl_needs_generated_code ())
     rl_rtl_record_loops (&rl_fn.rtl, fun);
   return 0;
 }
@@ -659,10 +672,31 @@ rl_execute_emit (function *fun)
 {
   if (!rl_fn.nests.empty ())
     {
-      rl_rtl_extract_bodies (&rl_fn.rtl, fun);
+      if (rl_needs_generated_code ())
+	rl_rtl_extract_bodies (&rl_fn.rtl, fun);
       rl_function_end ();
     }
   return 0;
+}
+
+/* The gates: the later passes run only while the function has pending nests
+   (the vector-factor pass only for the function they belong to). */
+static bool
+rl_gate_vf (function *fun)
+{
+  return rl_fn.fndecl == fun->decl && !rl_fn.nests.empty ();
+}
+
+static bool
+rl_gate_rtl_loops (function *)
+{
+  return rl_needs_generated_code ();
+}
+
+static bool
+rl_gate_emit (function *)
+{
+  return !rl_fn.nests.empty ();
 }
 
 static double
@@ -673,15 +707,17 @@ rl_now (void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* One pass class for all four: the work differs only by the execute hook.
-   The time spent in it counts as plugin time. */
+/* One pass class for all four: the work differs only by the execute hook and
+   the gate (NULL: always run).  A pass with nothing to do for a function is
+   gated off: GCC then skips its bookkeeping around the pass too.  The time
+   spent in it counts as plugin time. */
 class rl_pass : public opt_pass
 {
 public:
-  rl_pass (const pass_data &data, unsigned int (*exec) (function *))
-    : opt_pass (data, g), m_exec (exec) {}
+  rl_pass (const pass_data &data, unsigned int (*exec) (function *), bool (*gate) (function *))
+    : opt_pass (data, g), m_exec (exec), m_gate (gate) {}
   opt_pass *clone () final override { return new rl_pass (*this); }
-  bool gate (function *) final override { return true; }
+  bool gate (function *fun) final override { return !m_gate || m_gate (fun); }
   unsigned int execute (function *fun) final override
   {
     double t0 = rl_now ();
@@ -691,6 +727,7 @@ public:
   }
 private:
   unsigned int (*m_exec) (function *);
+  bool (*m_gate) (function *);
 };
 
 static const pass_data rl_gimple_pass_data = {
@@ -702,10 +739,11 @@ static const pass_data rl_rtl_pass_data = {
 
 static void
 rl_register_pass (const pass_data &data, unsigned int (*exec) (function *),
-		  const char *ref, enum pass_positioning_ops pos, const char *plugin)
+		  bool (*gate) (function *), const char *ref, enum pass_positioning_ops pos,
+		  const char *plugin)
 {
   struct register_pass_info info;
-  info.pass = new rl_pass (data, exec);
+  info.pass = new rl_pass (data, exec, gate);
   info.reference_pass_name = ref;
   info.ref_pass_instance_number = 1;
   info.pos_op = pos;
@@ -715,16 +753,18 @@ rl_register_pass (const pass_data &data, unsigned int (*exec) (function *),
 static void
 rl_register_passes (const char *plugin)
 {
-  rl_register_pass (rl_gimple_pass_data, rl_execute_nest, "vect", PASS_POS_INSERT_BEFORE,
-		    plugin);
+  rl_register_pass (rl_gimple_pass_data, rl_execute_nest, NULL, "vect",
+		    PASS_POS_INSERT_BEFORE, plugin);
   static pass_data vf_data = rl_gimple_pass_data;
   vf_data.name = "roofline_vf";
-  rl_register_pass (vf_data, rl_execute_vf, "vect", PASS_POS_INSERT_AFTER, plugin);
-  rl_register_pass (rl_rtl_pass_data, rl_execute_rtl_loops, "loop2_doloop",
-		    PASS_POS_INSERT_AFTER, plugin);
+  rl_register_pass (vf_data, rl_execute_vf, rl_gate_vf, "vect", PASS_POS_INSERT_AFTER,
+		    plugin);
+  rl_register_pass (rl_rtl_pass_data, rl_execute_rtl_loops, rl_gate_rtl_loops,
+		    "loop2_doloop", PASS_POS_INSERT_AFTER, plugin);
   static pass_data emit_data = rl_rtl_pass_data;
   emit_data.name = "roofline_emit";
-  rl_register_pass (emit_data, rl_execute_emit, "sched2", PASS_POS_INSERT_AFTER, plugin);
+  rl_register_pass (emit_data, rl_execute_emit, rl_gate_emit, "sched2",
+		    PASS_POS_INSERT_AFTER, plugin);
 }
 
 /* ------------------------------------------------------------------ finish */

@@ -2,9 +2,9 @@
    local accumulator; the loop GCC adds to merge the partial sums with compare-and-swap
    gets no note), a parallel outer loop of a 2D Jacobi sweep (the inner loop is analysed
    with the outer loop's original bounds; its note is at the body, the outlined loops keep
-   no location of their `for`), and what stays rejected with its reason:
-   collapse(2), whose merged iteration space GCC splits into i and j by / and %, and the
-   dynamic, guided and chunked static schedules.  cores=4 sets the thread count. */
+   no location of their `for`), and what stays rejected with its reason: the dynamic,
+   guided and chunked static schedules (collapse(N): omp-collapse-snb.c).  cores=4 sets
+   the thread count. */
 /* { dg-do compile } */
 /* { dg-options "-O3 -march=sandybridge -mno-avx256-split-unaligned-load -mno-avx256-split-unaligned-store -fopenmp -fplugin-arg-roofline-machine=snb-e5-2680 -fplugin-arg-roofline-verbose -fplugin-arg-roofline-cores=4" } */
 #define M 2000
@@ -43,14 +43,6 @@ void jacobi_serial(void)
   for (int i = 1; i < M - 1; i++) /* { dg-message {ECM \{6 \|\| 9.5 \| 10 \| 6 \| 13\} cy/CL -> \{9.5 \] 19.5 \] 25.5 \] 38.5\} cy/CL on snb-e5-2680} } */
     for (int j = 1; j < M - 1; j++)
       B[i][j] = 0.25 * (A[i-1][j] + A[i+1][j] + A[i][j-1] + A[i][j+1]);
-}
-
-void jacobi_collapsed(void)
-{
-#pragma omp parallel for collapse(2)
-  for (int i = 1; i < M - 1; i++)
-    for (int j = 1; j < M - 1; j++)
-      B[i][j] = 0.25 * (A[i-1][j] + A[i+1][j] + A[i][j-1] + A[i][j+1]); /* { dg-message {not analysed: OpenMP collapse: GCC merges the loops into one iteration space whose indices it recovers by division, which is not modelled} } */
 }
 
 void scale_dynamic(double *x, int n)
