@@ -190,8 +190,9 @@ static int aff_range(const rl_nest *n, const rl_aff *a, const double *lo, const 
 	return 1;
 }
 
-/* Bytes of the bounding boxes of every array's accesses; -1 when a size is unknown. */
-static double working_set(const rl_nest *n)
+/* Bytes of the bounding boxes of every array's accesses (per array in PER); -1 when a size
+ * is unknown.  Exact for rectangular footprints; the fallback when ISL cannot count. */
+static double bounding_boxes(const rl_nest *n, double *per)
 {
 	double lo[RL_MAX_LOOPS] = { 0 }, hi[RL_MAX_LOOPS] = { 0 };
 	for (int k = 0; k < n->nloops; k++) {
@@ -233,9 +234,27 @@ static double working_set(const rl_nest *n)
 		double bytes = n->arrays[a].elem_size;
 		for (int d = 0; d < n->arrays[a].ndims; d++)
 			bytes *= bhi[d] - blo[d] + 1;
+		per[a] = bytes;
 		total += bytes;
 	}
 	return total;
+}
+
+/* The working set of P's nest N: the distinct elements every array's references touch
+ * (polyhedral/lc-footprint.c), else the bounding boxes of its accesses. */
+static void working_set(const rl_nest *n, rl_perf *p)
+{
+	rl_working_set ws;
+	char why[128];
+	if (rl_lc_working_set(n, &ws, why, sizeof(why))) {
+		p->working_set = ws.bytes;
+		p->working_set_exact = 1;
+		for (int a = 0; a < n->narrays && a < RL_MAX_ARRAYS; a++)
+			p->working_set_array[a] = ws.array_bytes[a];
+		return;
+	}
+	p->working_set_exact = 0;
+	p->working_set = bounding_boxes(n, p->working_set_array);
 }
 
 /* Cache level holding WS bytes with N active cores: private caches hold WS / N. */
@@ -486,7 +505,7 @@ void rl_perf_compute(rl_report *r, int cores)
 	int nt = r->ecm.ntransfers;
 
 	/* data level: working set against full capacities */
-	p->working_set = working_set(n);
+	working_set(n, p);
 	if (p->working_set >= 0) {
 		p->data_level = level_of(m, p->working_set, 1);
 		if (p->data_level > nt)
