@@ -17,7 +17,9 @@ over its nests (the union of the nests' footprints equals the largest one in eve
 here: where two nests touch an array, one of them touches all of what the other does, except
 lu and ludcmp, whose last nest touches the whole matrix anyway); the kernel's working set is the
 sum over arrays.  Arrays touched only by nests the plugin does not analyse have no figure:
-the kernel is then reported as partial and its arrays compared one by one.
+the kernel is then reported as partial and its arrays compared one by one.  The dataset
+sizes are given to the plugin with define= (lower-case macro names, the names of the kernel's
+size arguments) for the kernels GCC does not inline into main.
 
 Prints per kernel and size: true bytes, plugin bytes, the relative difference, and the
 arrays that differ by more than 5 %; exits 1 when a fully analysed kernel is off by more
@@ -125,6 +127,10 @@ def plugin_arrays(a, pb, src, size, work):
            "-I" + os.path.join(pb, "utilities"), "-I" + os.path.dirname(src),
            "-fplugin=" + os.path.join(top, "roofline.so"), "-fplugin-arg-roofline-quiet",
            "-fplugin-arg-roofline-remarks-dir=" + rdir, "-c", src, "-o", os.path.join(rdir, name + ".o")]
+    # a kernel GCC does not inline (doitgen) sees its sizes as parameters: give their values
+    # (the kernel's size arguments are the header's macros in lower case)
+    cmd += ["-fplugin-arg-roofline-define=%s=%d" % (k.lower(), v) for k, v in sizes_of(
+        os.path.join(os.path.dirname(src), name + ".h"), size).items()]
     subprocess.run(cmd, check=True, capture_output=True)
     with open(os.path.join(rdir, name + ".c.roofline.json")) as f:
         doc = json.load(f)
