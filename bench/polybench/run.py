@@ -22,9 +22,11 @@ The predicted kernel time is read from the JSON remarks: the entry of the kernel
 in the file's "functions" list (its "seconds"); when GCC inlined the kernel into main (no
 kernel_* entry), the sum of "performance.predicted_time.seconds" over the nests whose loops
 lie inside the kernel_* function of the source.  The error is |predicted - measured| /
-measured with the median measured time.  Printed per kernel: analysed nests / nests inside
+measured with the best measured time (other work on a shared host only makes runs slower),
+and with the median next to it.  Printed per kernel: analysed nests / nests inside
 the kernel function, measured best and median, predicted, error; then the median |error|
-over (a) kernels whose nests are all analysed and (b) every kernel with a prediction.
+over (a) kernels whose nests are all analysed and (b) every kernel with a prediction, per
+size and build and over both.
 
 --quick: 8 kernels, MEDIUM only, fewer runs (a smoke test, about a minute).
 """
@@ -235,8 +237,9 @@ def main():
                 for tag, _ in tags:
                     an, tot, secs, how = nests_of(jsons[tag], src, rng)
                     row["analysed"], row["total"] = an, tot
-                    err = abs(secs - med) / med if secs is not None and med > 0 else None
-                    row[tag] = (secs, err, how)
+                    err = abs(secs - best) / best if secs is not None and best > 0 else None
+                    errm = abs(secs - med) / med if secs is not None and med > 0 else None
+                    row[tag] = (secs, err, how, errm)
                     line += " %11s %7s" % ("%.4g" % secs if secs is not None else "-",
                                            "%.0f%%" % (100 * err) if err is not None else "-")
                 out("%-16s %3d/%-3d %11.5f %11.5f%s   (%d runs)%s" % (
@@ -244,19 +247,23 @@ def main():
                     "" if all(row[t][0] is not None for t, _ in tags) else "  " + row["default"][2]))
                 rows.append(row)
             out()
-    out("== median |error| (predicted vs median measured)")
-    for tag, _ in tags:
-        for size in sizes:
-            for build in builds + ["both"]:
-                sel = [r for r in rows if r["size"] == size and (build == "both" or r["build"] == build)]
-                full = [r[tag][1] for r in sel if r[tag][1] is not None and r["analysed"] == r["total"] > 0]
-                every = [r[tag][1] for r in sel if r[tag][1] is not None]
-                nfull = sum(1 for r in sel if r["analysed"] == r["total"] > 0)
-                fa, fb = median_or_none(full), median_or_none(every)
-                out("%-7s %-6s %-6s (a) all nests analysed: %s over %d of %d kernel builds;"
-                    " (b) all: %s over %d of %d" % (
-                        tag, size, build, "%.0f %%" % (100 * fa) if fa is not None else "-", len(full), nfull,
-                        "%.0f %%" % (100 * fb) if fb is not None else "-", len(every), len(sel)))
+    for ref, col in (("best", 1), ("median", 3)):
+        out("== median |error| (predicted vs %s measured)" % ref)
+        for tag, _ in tags:
+            for size in sizes + ["both"]:
+                for build in builds + ["both"]:
+                    sel = [r for r in rows if (size == "both" or r["size"] == size)
+                           and (build == "both" or r["build"] == build)]
+                    full = [r[tag][col] for r in sel
+                            if r[tag][col] is not None and r["analysed"] == r["total"] > 0]
+                    every = [r[tag][col] for r in sel if r[tag][col] is not None]
+                    nfull = sum(1 for r in sel if r["analysed"] == r["total"] > 0)
+                    fa, fb = median_or_none(full), median_or_none(every)
+                    out("%-7s %-6s %-6s (a) all nests analysed: %5s over %2d of %2d;"
+                        " (b) all: %5s over %2d of %2d" % (
+                            tag, size, build, "%.0f %%" % (100 * fa) if fa is not None else "-",
+                            len(full), nfull, "%.0f %%" % (100 * fb) if fb is not None else "-",
+                            len(every), len(sel)))
     if not any(r[t][0] is not None for r in rows for t, _ in tags):
         out("no predicted_time in the JSON: no prediction to compare")
     with open("/proc/loadavg") as f:
