@@ -342,8 +342,11 @@ void rl_lc_footprint_text(const lc_shape *s, const rl_lc_poly *fp, char *buf, si
 
 /* ---------------------------------------------------------------- working set */
 
-/* ISL gives up on a footprint after this many operations (a union of many disjuncts) */
-#define WS_MAX_OPERATIONS 20000000UL
+/* ISL gives up on a footprint after this many operations: counting scans the outer
+ * dimensions of the footprint row by row (about 0.3 s per million rows), so very large arrays
+ * (beyond a few hundred thousand rows) and unions of many disjuncts fall back to the bounding
+ * boxes, which are then far beyond any cache anyway. */
+#define WS_MAX_OPERATIONS 1000000UL
 
 /* The element offset of access A from its array's start, row-major with the array's
  * extents, the known size parameters substituted: 0 when a size or an inner extent has
@@ -421,7 +424,9 @@ static double ws_array_elems(const rl_nest *n, isl_ctx *ctx, isl_set *dom, int a
 		return 0.0;
 	isl_val *v = isl_set_count_val(fp);
 	isl_set_free(fp);
-	double c = v && isl_val_is_int(v) ? isl_val_get_d(v) : -1.0;
+	/* an operation that ran out of its quota may leave a partial set: no count then */
+	double c = v && isl_val_is_int(v) && isl_ctx_last_error(ctx) == isl_error_none
+		? isl_val_get_d(v) : -1.0;
 	isl_val_free(v);
 	return c;
 }
