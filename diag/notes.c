@@ -383,6 +383,8 @@ void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
 		return;
 	}
 	rl_format_size(p->working_set, ws, sizeof(ws));
+	if (!p->working_set_exact)  /* too large to count: the bounding boxes, an upper bound */
+		rl_appendf(ws, sizeof(ws), " (bounding boxes)");
 	if (p->data_level < m->nlevels) {
 		rl_format_size((double)m->levels[p->data_level].size, cap, sizeof(cap));
 		snprintf(buf, len, "working set %s <= %s %s: data in %s", ws,
