@@ -52,9 +52,11 @@ static json_t *performance_json(const rl_report *r)
 			json_t *e = json_object();
 			json_object_set_new(e, "array", json_string(r->nest->arrays[a].name));
 			set_real(e, "bytes", p->working_set_array[a]);
+			set_real(e, "line_bytes", p->working_set_array_lines[a]);
 			json_array_append_new(ws, e);
 		}
 		json_object_set_new(o, "working_set_arrays", ws);
+		set_real(o, "working_set_line_bytes", p->working_set_lines);
 		json_object_set_new(o, "working_set_method", json_string(p->working_set_exact
 				    ? "distinct elements" : "bounding boxes"));
 	}

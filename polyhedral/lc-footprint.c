@@ -394,44 +394,71 @@ static isl_set *ws_domain(const rl_nest *n, isl_ctx *ctx)
 	return dom;
 }
 
-/* Distinct elements of array AI touched over DOM (-1 when ISL cannot count them) */
-static double ws_array_elems(const rl_nest *n, isl_ctx *ctx, isl_set *dom, int ai)
+/* Points of SET (-1 when ISL cannot count them: an operation that ran out of its quota
+ * may leave a partial set, so any error means no count) */
+static double ws_count(isl_ctx *ctx, isl_set *set)
 {
-	char iters[RL_MAX_LOOPS * 6 + 1] = "";
-	for (int k = 0; k < n->nloops; k++)
-		rl_lc_appendf(iters, sizeof(iters), "%si%d", k ? ", " : "", k);
-	isl_set *fp = NULL;
-	for (int x = 0; x < n->naccesses; x++) {
-		rl_aff lin;
-		char off[256], txt[512];
-		if (n->accesses[x].array != ai)
-			continue;
-		if (!linear_offset(n, &n->accesses[x], &lin)) {
-			isl_set_free(fp);
-			return -1;
-		}
-		rl_aff_print(n, &lin, off, sizeof(off));
-		snprintf(txt, sizeof(txt), "{ S[%s] -> A[%s] }", iters, off);
-		isl_map *acc = isl_map_read_from_str(ctx, txt);
-		if (!acc) {
-			isl_set_free(fp);
-			return -1;
-		}
-		isl_set *img = isl_map_range(isl_map_intersect_domain(acc, isl_set_copy(dom)));
-		fp = fp ? isl_set_union(fp, img) : img;
-	}
-	if (!fp)
-		return 0.0;
-	isl_val *v = isl_set_count_val(fp);
-	isl_set_free(fp);
-	/* an operation that ran out of its quota may leave a partial set: no count then */
+	isl_val *v = isl_set_count_val(set);
 	double c = v && isl_val_is_int(v) && isl_ctx_last_error(ctx) == isl_error_none
 		? isl_val_get_d(v) : -1.0;
 	isl_val_free(v);
 	return c;
 }
 
-int rl_lc_working_set(const rl_nest *n, rl_working_set *ws, char *why, size_t whylen)
+/* The elements of array AI touched over DOM as a set of linear element offsets; NULL when
+ * an offset is unknown or ISL fails; *NONE = 1 when no reference touches AI. */
+static isl_set *ws_array_footprint(const rl_nest *n, isl_ctx *ctx, isl_set *dom, int ai, int *none)
+{
+	char iters[RL_MAX_LOOPS * 6 + 1] = "";
+	for (int k = 0; k < n->nloops; k++)
+		rl_lc_appendf(iters, sizeof(iters), "%si%d", k ? ", " : "", k);
+	isl_set *fp = NULL;
+	*none = 1;
+	for (int x = 0; x < n->naccesses; x++) {
+		rl_aff lin;
+		char off[256], txt[512];
+		if (n->accesses[x].array != ai)
+			continue;
+		*none = 0;
+		if (!linear_offset(n, &n->accesses[x], &lin)) {
+			isl_set_free(fp);
+			return NULL;
+		}
+		rl_aff_print(n, &lin, off, sizeof(off));
+		snprintf(txt, sizeof(txt), "{ S[%s] -> A[%s] }", iters, off);
+		isl_map *acc = isl_map_read_from_str(ctx, txt);
+		if (!acc) {
+			isl_set_free(fp);
+			return NULL;
+		}
+		isl_set *img = isl_map_range(isl_map_intersect_domain(acc, isl_set_copy(dom)));
+		fp = fp ? isl_set_union(fp, img) : img;
+	}
+	return fp;
+}
+
+/* Distinct elements and cache lines of LINE bytes of array AI touched over DOM (the array
+ * assumed to start on a line); 0 when ISL cannot count them. */
+static int ws_array_count(const rl_nest *n, isl_ctx *ctx, isl_set *dom, int ai, int line,
+			  double *elems, double *lines)
+{
+	int none;
+	*elems = *lines = 0.0;
+	isl_set *fp = ws_array_footprint(n, ctx, dom, ai, &none);
+	if (!fp)
+		return none;
+	*elems = ws_count(ctx, fp);
+	char txt[128];
+	snprintf(txt, sizeof(txt), "{ A[x] -> L[l] : %d*l <= %d*x < %d*l + %d }", line,
+		 n->arrays[ai].elem_size, line, line);
+	isl_map *to_line = isl_map_read_from_str(ctx, txt);
+	isl_set *ls = to_line ? isl_set_apply(fp, to_line) : (isl_set_free(fp), NULL);
+	*lines = ls ? ws_count(ctx, ls) : -1.0;
+	isl_set_free(ls);
+	return *elems >= 0 && *lines >= 0;
+}
+
+int rl_lc_working_set(const rl_nest *n, int line, rl_working_set *ws, char *why, size_t whylen)
 {
 	memset(ws, 0, sizeof(*ws));
 	isl_ctx *ctx = isl_ctx_alloc();
@@ -448,8 +475,8 @@ int rl_lc_working_set(const rl_nest *n, rl_working_set *ws, char *why, size_t wh
 		ok = 0;
 	}
 	for (int a = 0; ok && a < n->narrays; a++) {
-		double e = ws_array_elems(n, ctx, dom, a);
-		if (e < 0) {
+		double e, l;
+		if (!ws_array_count(n, ctx, dom, a, line > 0 ? line : 64, &e, &l)) {
 			snprintf(why, whylen, "cannot count the elements of %s touched", n->arrays[a].name);
 			ok = 0;
 			break;
@@ -457,6 +484,8 @@ int rl_lc_working_set(const rl_nest *n, rl_working_set *ws, char *why, size_t wh
 		ws->array_elems[a] = e;
 		ws->array_bytes[a] = e * n->arrays[a].elem_size;
 		ws->bytes += ws->array_bytes[a];
+		ws->array_line_bytes[a] = l * (line > 0 ? line : 64);
+		ws->line_bytes += ws->array_line_bytes[a];
 	}
 	isl_set_free(dom);
 	isl_ctx_free(ctx);

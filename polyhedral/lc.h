@@ -174,11 +174,15 @@ typedef struct rl_working_set {
 	double bytes;                        /* all arrays */
 	double array_bytes[RL_MAX_ARRAYS];   /* per array of the nest (0: not accessed) */
 	double array_elems[RL_MAX_ARRAYS];   /* distinct elements per array */
+	/* the cache lines holding them (each array assumed to start on a line): what the
+	 * footprint occupies in a cache, more than BYTES for strided references */
+	double line_bytes;
+	double array_line_bytes[RL_MAX_ARRAYS];
 } rl_working_set;
 
-/* 1 and WS filled when every size is known and ISL counted every footprint; 0 with a
- * reason in WHY otherwise (a size unknown, an extent unknown, ISL gave up). */
-int rl_lc_working_set(const rl_nest *nest, rl_working_set *ws, char *why, size_t whylen);
+/* 1 and WS filled when every size is known and ISL counted every footprint (lines of LINE
+ * bytes); 0 with a reason in WHY otherwise (a size unknown, an extent unknown, ISL gave up). */
+int rl_lc_working_set(const rl_nest *nest, int line, rl_working_set *ws, char *why, size_t whylen);
 
 /* ISL text of the iteration domain, the access relations and the schedule. */
 int rl_lc_isl_text(const rl_nest *nest, char *domain, size_t dlen, char *access, size_t alen,

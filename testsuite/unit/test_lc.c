@@ -359,6 +359,8 @@ static void test_errors(void **state)
 	rl_machine_free(m);
 }
 
+static double ws_lines;
+
 /* The working set is the number of distinct elements each array's references touch (counts
  * derived by hand in the comments), not the bounding box of the accesses. */
 static double ws_of(const char *spec, int array, double *total)
@@ -367,9 +369,10 @@ static double ws_of(const char *spec, int array, double *total)
 	assert_non_null(n);
 	rl_working_set ws;
 	char why[128] = "";
-	if (!rl_lc_working_set(n, &ws, why, sizeof(why)))
+	if (!rl_lc_working_set(n, 64, &ws, why, sizeof(why)))
 		fail_msg("%s: %s", spec, why);
 	*total = ws.bytes;
+	ws_lines = ws.line_bytes;
 	double e = ws.array_elems[array];
 	rl_nest_free(n);
 	return e;
@@ -404,6 +407,11 @@ static void test_working_set(void **state)
 	/* every other element (step 2): 50 of 100; a column walk of a triangle, a[j][i] for
 	 * j >= i: the same 5050 elements as the rows */
 	assert_float_equal(ws_of("param n 100; loop 0 n 2; array a 8 n; R a i0", 0, &t), 50, 0);
+	/* ... which occupy every line of a[0..98]: 792 B from a line start, 13 lines of 64 B */
+	assert_float_equal(ws_lines, 13 * 64, 0);
+	/* a column walk a[i][0] of rows of 100 doubles: 100 elements on 100 lines */
+	assert_float_equal(ws_of("param n 100; loop 0 n; array a 8 n n; R a i0 0", 0, &t), 100, 0);
+	assert_float_equal(ws_lines, 100 * 64, 0);
 	assert_float_equal(ws_of("param n 100; loop 0 n; loop i0 n; array a 8 n n; R a i1 i0", 0, &t),
 			   5050, 0);
 	/* subscripts split with an inner extent that differs from the row length
@@ -415,13 +423,13 @@ static void test_working_set(void **state)
 	 * limit no count, the caller takes the bounding boxes */
 	n = ns_parse("param n 1000000; loop 0 n; loop 0 i0+1; array a 8 n n; R a i0 i1");
 	assert_non_null(n);
-	assert_false(rl_lc_working_set(n, &ws, why, sizeof(why)));
+	assert_false(rl_lc_working_set(n, 64, &ws, why, sizeof(why)));
 	assert_non_null(strstr(why, "cannot count"));
 	rl_nest_free(n);
 	/* unknown size: no working set */
 	n = ns_parse("param n ?; loop 0 n; array a 8 n; R a i0");
 	assert_non_null(n);
-	assert_false(rl_lc_working_set(n, &ws, why, sizeof(why)));
+	assert_false(rl_lc_working_set(n, 64, &ws, why, sizeof(why)));
 	assert_non_null(strstr(why, "unknown"));
 	rl_nest_free(n);
 }
