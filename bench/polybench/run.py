@@ -14,7 +14,7 @@ and the plugin (remarks-dir=DIR, quiet), once with the plugin's default machine 
 --machine FILE (a roofline-bench file of this host), once more with that file: the plugin
 never changes the generated code, so one binary serves both.  The binary is run on the host
 pinned to CPU 1 (taskset) under the measurement lock (flock /tmp/rl-measure.lock, nice -5),
-one lock per kernel, size and build (at most 15 runs and about 40 s), several runs; PolyBench's own
+one lock per kernel, size and build (at most 11 runs and about 20 s), several runs; PolyBench's own
 timer measures the kernel call only (arrays allocated and initialised, caches flushed
 before the timer starts).
 
@@ -103,7 +103,7 @@ def measure(exe, size, quick):
     """Runs of EXE under the lock, pinned to CPU 1: a list of kernel seconds."""
     # at least LO runs, at most HI, more than LO only while the locked section stays
     # within BUDGET seconds of runs (the lock is held for one kernel, size and build)
-    lo, hi, budget = (2, 3, 10.0) if quick else ((5, 15, 8.0) if size == "MEDIUM" else (3, 7, 40.0))
+    lo, hi, budget = (2, 3, 10.0) if quick else ((5, 11, 6.0) if size == "MEDIUM" else (3, 5, 20.0))
     times = []
     with open(LOCK, "a") as lk:
         fcntl.flock(lk, fcntl.LOCK_EX)
