@@ -14,7 +14,7 @@ and the plugin (remarks-dir=DIR, quiet), once with the plugin's default machine 
 --machine FILE (a roofline-bench file of this host), once more with that file: the plugin
 never changes the generated code, so one binary serves both.  The binary is run on the host
 pinned to CPU 1 (taskset) under the measurement lock (flock /tmp/rl-measure.lock, nice -5),
-one lock per kernel, size and build (at most 11 runs and about 20 s), several runs; PolyBench's own
+held over several kernels for at most about 2 minutes at a time, several runs per kernel; PolyBench's own
 timer measures the kernel call only (arrays allocated and initialised, caches flushed
 before the timer starts).
 
@@ -99,26 +99,47 @@ def compile_kernel(a, pb, name, src, size, build, bindir, machine, tag):
     return os.path.join(rdir, name + ".c.roofline.json"), exe
 
 
-def measure(exe, size, quick):
+class Lock:
+    """The measurement lock, held over several kernels: a session ends (the lock is released
+    for the others) once it has lasted SESSION seconds, before the next kernel starts."""
+    SESSION = 100.0
+
+    def __init__(self):
+        self.f, self.t0 = None, 0.0
+
+    def enter(self):
+        if self.f and time.time() - self.t0 > self.SESSION:
+            self.leave()
+        if not self.f:
+            self.f = open(LOCK, "a")
+            fcntl.flock(self.f, fcntl.LOCK_EX)
+            self.t0 = time.time()
+
+    def leave(self):
+        if self.f:
+            fcntl.flock(self.f, fcntl.LOCK_UN)
+            self.f.close()
+            self.f = None
+
+
+def measure(lock, exe, size, quick):
     """Runs of EXE under the lock, pinned to CPU 1: a list of kernel seconds."""
-    # at least LO runs, at most HI, more than LO only while the locked section stays
-    # within BUDGET seconds of runs (the lock is held for one kernel, size and build)
+    # at least LO runs, at most HI, more than LO only while the runs of this kernel stay
+    # within BUDGET seconds
     lo, hi, budget = (2, 3, 10.0) if quick else ((5, 11, 6.0) if size == "MEDIUM" else (3, 5, 20.0))
     times = []
-    with open(LOCK, "a") as lk:
-        fcntl.flock(lk, fcntl.LOCK_EX)
-        t0 = time.time()
-        while len(times) < hi:
-            r = subprocess.run(["nice", "-n", "-5", "taskset", "-c", "1", exe],
-                               capture_output=True, text=True)
-            v = [float(x) for x in r.stdout.split() if re.match(r"^[0-9]+\.[0-9]+$", x)]
-            if r.returncode != 0 or len(v) != 1:
-                break
-            times.append(v[0])
-            el = time.time() - t0
-            if len(times) >= lo and el * (len(times) + 1) / len(times) > budget:
-                break
-        fcntl.flock(lk, fcntl.LOCK_UN)
+    lock.enter()
+    t0 = time.time()
+    while len(times) < hi:
+        r = subprocess.run(["nice", "-n", "-5", "taskset", "-c", "1", exe],
+                           capture_output=True, text=True)
+        v = [float(x) for x in r.stdout.split() if re.match(r"^[0-9]+\.[0-9]+$", x)]
+        if r.returncode != 0 or len(v) != 1:
+            break
+        times.append(v[0])
+        el = time.time() - t0
+        if len(times) >= lo and el * (len(times) + 1) / len(times) > budget:
+            break
     return times
 
 
@@ -232,25 +253,33 @@ def main():
             for tag, _ in tags:
                 hdr += " %11s %7s" % ("pred(%s)" % tag[:4], "err")
             out(hdr)
-            for name, src in ks:
+            built = {}
+            for name, src in ks:   # compile first, outside the lock
                 jsons, exe = {}, None
                 for tag, mfile in tags:
                     js, e = compile_kernel(a, pb, name, src, size, build, work, mfile, tag)
                     jsons[tag] = js
                     exe = exe or e
+                built[name] = (jsons, exe)
+            lock = Lock()
+            for name, src in ks:
+                jsons, exe = built[name]
                 if not exe:
                     out("%-16s compilation failed" % name)
                     continue
                 key = "%s %s %s" % (name, size, build)
-                times = reused["times"].get(key, []) if reused else measure(exe, size, a.quick)
+                times = reused["times"].get(key, []) if reused else measure(lock, exe, size, a.quick)
                 saved[key] = times
                 if not times:
                     out("%-16s run failed" % name)
                     continue
-                best, med = min(times), statistics.median(times)
+                if isinstance(times, dict):   # a summary (best, median, runs)
+                    best, med, nruns = times["best"], times["median"], times["runs"]
+                else:
+                    best, med, nruns = min(times), statistics.median(times), len(times)
                 rng = kernel_lines(src)
                 row = {"kernel": name, "size": size, "build": build, "best": best, "median": med,
-                       "runs": len(times)}
+                       "runs": nruns}
                 line = ""
                 for tag, _ in tags:
                     an, tot, secs, how = nests_of(jsons[tag], src, rng)
@@ -261,9 +290,10 @@ def main():
                     line += " %11s %7s" % ("%.4g" % secs if secs is not None else "-",
                                            "%.0f%%" % (100 * err) if err is not None else "-")
                 out("%-16s %3d/%-3d %11.5f %11.5f%s   (%d runs)%s" % (
-                    name, row["analysed"], row["total"], best, med, line, len(times),
+                    name, row["analysed"], row["total"], best, med, line, nruns,
                     "" if all(row[t][0] is not None for t, _ in tags) else "  " + row["default"][2]))
                 rows.append(row)
+            lock.leave()
             out()
     for ref, col in (("best", 1), ("median", 3)):
         out("== median |error| (predicted vs %s measured)" % ref)
