@@ -289,7 +289,7 @@ def main():
                     row[tag] = (secs, err, how, errm)
                     line += " %11s %7s" % ("%.4g" % secs if secs is not None else "-",
                                            "%.0f%%" % (100 * err) if err is not None else "-")
-                out("%-16s %3d/%-3d %11.5f %11.5f%s   (%d runs)%s" % (
+                out("%-16s %3d/%-3d %11.6f %11.6f%s   (%d runs)%s" % (
                     name, row["analysed"], row["total"], best, med, line, nruns,
                     "" if all(row[t][0] is not None for t, _ in tags) else "  " + row["default"][2]))
                 rows.append(row)
