@@ -157,6 +157,12 @@ def nests_of(js, src, lines):
     analysed = sum(1 for n in inside if n.get("analysed"))
     for fn in doc.get("functions", []) or []:
         if str(fn.get("function", "")).startswith("kernel_") and fn.get("seconds") is not None:
+            unranked = fn.get("nests_unranked") or 0
+            if unranked and not fn.get("nests_ranked"):
+                return analysed, len(inside), None, "no nest of %s ranked" % fn["function"]
+            if unranked:   # a partial sum: the kernel counts as not fully analysed
+                return (max(analysed - unranked, 0), len(inside), fn["seconds"],
+                        "%d nests of %s not ranked" % (unranked, fn["function"]))
             return analysed, len(inside), fn["seconds"], "function"
     secs, have, missing = 0.0, False, 0
     for n in inside:
