@@ -212,7 +212,7 @@ def main():
     ap.add_argument("--keep", help="directory for binaries and remarks (default: a temporary one)")
     ap.add_argument("--out", help="also write the report to this file")
     ap.add_argument("--save-times", help="write the measured times to this JSON file")
-    ap.add_argument("--reuse-times", help="take the measured times from a --save-times file "
+    ap.add_argument("--reuse-times", help="take the measured times from --save-times files (a comma list) "
                     "instead of running (the plugin never changes the generated code, so a "
                     "rebuilt plugin predicts for the same binaries)")
     a = ap.parse_args()
@@ -238,9 +238,14 @@ def main():
 
     info = host_info()
     saved, reused = {}, None
-    if a.reuse_times:
-        with open(a.reuse_times) as f:
-            reused = json.load(f)
+    if a.reuse_times:   # one file or a comma list (later files win)
+        reused = {"times": {}, "from": []}
+        for fn in a.reuse_times.split(","):
+            with open(fn) as f:
+                d = json.load(f)
+            reused["times"].update(d["times"])
+            reused["from"].append("%s (measured %s, load average before %s)" % (
+                fn, d.get("date"), d.get("host", {}).get("load")))
     t_start = time.time()
     out("PolyBench/C 4.2.1: predicted vs measured kernel time")
     out("host: %s, family %s model %s stepping %s (%s); load average before: %s" % (
@@ -248,8 +253,8 @@ def main():
     out("date: %s; compiler: %s; runs pinned to CPU 1 under %s" % (
         time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), a.cc, LOCK))
     if reused:
-        out("measured times reused from %s (measured %s, load average before %s)" % (
-            a.reuse_times, reused.get("date"), reused.get("host", {}).get("load")))
+        for src in reused["from"]:
+            out("measured times from %s" % src)
     out("machines: default = the plugin's choice for -march=native; host = %s" % (a.machine or "(none given)"))
     out()
     rows = []
