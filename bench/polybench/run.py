@@ -324,6 +324,15 @@ def main():
                             tag, size, build, "%.0f %%" % (100 * fa) if fa is not None else "-",
                             len(full), nfull, "%.0f %%" % (100 * fb) if fb is not None else "-",
                             len(every), len(sel)))
+    out("== median predicted / best measured (below 1: predicted too fast)")
+    for tag, _ in tags:
+        for size in sizes:
+            for build in builds:
+                q = [r[tag][0] / r["best"] for r in rows if r["size"] == size and r["build"] == build
+                     and r[tag][0] is not None and r["best"] > 0]
+                m = median_or_none(q)
+                out("%-7s %-6s %-6s %s over %d kernels" % (tag, size, build,
+                                                          "%.2f" % m if m is not None else "-", len(q)))
     if not any(r[t][0] is not None for r in rows for t, _ in tags):
         out("no predicted_time in the JSON: no prediction to compare")
     with open("/proc/loadavg") as f:
