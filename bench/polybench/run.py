@@ -21,7 +21,7 @@ before the timer starts).
 The predicted kernel time is read from the JSON remarks: the entry of the kernel_* function
 in the file's "functions" list (its "seconds"); when GCC inlined the kernel into main (no
 kernel_* entry), the sum of "performance.predicted_time.seconds" over the nests whose loops
-lie inside the kernel_* function of the source.  The error is |predicted - measured| /
+lie inside the kernel_* function of the source.  Nests not analysed or not predicted are listed under their kernel with the reason.  The error is |predicted - measured| /
 measured with the best measured time (other work on a shared host only makes runs slower),
 and with the median next to it.  Printed per kernel: analysed nests / nests inside
 the kernel function, measured best and median, predicted, error; then the median |error|
@@ -142,6 +142,27 @@ def measure(lock, exe, size, quick):
         if len(times) >= lo and el * (len(times) + 1) / len(times) > budget:
             break
     return times
+
+
+def nests_missing(js, src, lines):
+    """'line L: reason' of the nests inside the kernel_* function that are not analysed or
+    have no predicted seconds"""
+    try:
+        with open(js) as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return []
+    out = []
+    for n in doc.get("nests", []):
+        loc = n.get("location", {})
+        if not loc.get("file", "").endswith(os.path.basename(src)) or not lines[0] <= loc.get("line", 0) <= lines[1]:
+            continue
+        pt = (n.get("performance") or {}).get("predicted_time") or {}
+        if not n.get("analysed"):
+            out.append("line %d: %s" % (loc["line"], n.get("reason", "not analysed")))
+        elif pt and pt.get("seconds") is None:
+            out.append("line %d: %s" % (loc["line"], pt.get("assumption") or "no predicted seconds"))
+    return out
 
 
 def nests_of(js, src, lines):
@@ -304,6 +325,8 @@ def main():
                 out("%-16s %3d/%-3d %11.6f %11.6f%s   (%d runs)%s" % (
                     name, row["analysed"], row["total"], best, med, line, nruns,
                     "" if all(row[t][0] is not None for t, _ in tags) else "  " + row["default"][2]))
+                for m in nests_missing(jsons["default"], src, rng):
+                    out("%-16s   %s" % ("", m))
                 rows.append(row)
             lock.leave()
             out()
