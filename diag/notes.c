@@ -503,12 +503,19 @@ void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
 {
 	const rl_perf *p = &r->perf;
 	const rl_machine *m = r->machine;
-	char ws[32], cap[32];
+	char ws[80], cap[32];
 	if (p->working_set < 0) {
 		snprintf(buf, len, "sizes unknown: data assumed in MEM (no-LC regime)");
 		return;
 	}
 	rl_format_size(p->working_set, ws, sizeof(ws));
+	if (!p->working_set_exact) { /* too large to count: the bounding boxes, an upper bound */
+		rl_appendf(ws, sizeof(ws), " (bounding boxes)");
+	} else if (p->working_set_lines > 1.01 * p->working_set) {
+		char wl[32];
+		rl_format_size(p->working_set_lines, wl, sizeof(wl));
+		rl_appendf(ws, sizeof(ws), " in %s of lines", wl);
+	}
 	if (p->data_level < m->nlevels) {
 		rl_format_size((double)m->levels[p->data_level].size, cap, sizeof(cap));
 		snprintf(buf, len, "working set %s <= %s %s: data in %s", ws,

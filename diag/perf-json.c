@@ -69,6 +69,20 @@ static json_t *performance_json(const rl_report *r)
 	set_real(o, "bandwidth_gbs", p->bandwidth_gbs);
 	json_object_set_new(o, "working_set_bytes", p->working_set >= 0 ? jreal(p->working_set)
 			    : json_null());
+	if (p->working_set >= 0) {
+		json_t *ws = json_array();
+		for (int a = 0; a < r->nest->narrays && a < RL_MAX_ARRAYS; a++) {
+			json_t *e = json_object();
+			json_object_set_new(e, "array", json_string(r->nest->arrays[a].name));
+			set_real(e, "bytes", p->working_set_array[a]);
+			set_real(e, "line_bytes", p->working_set_array_lines[a]);
+			json_array_append_new(ws, e);
+		}
+		json_object_set_new(o, "working_set_arrays", ws);
+		set_real(o, "working_set_line_bytes", p->working_set_lines);
+		json_object_set_new(o, "working_set_method", json_string(p->working_set_exact
+				    ? "distinct elements" : "bounding boxes"));
+	}
 	json_object_set_new(o, "data_level", json_string(p->data_level_name));
 	rl_diag_perf_data_rule(r, text, sizeof(text));
 	json_object_set_new(o, "data_rule", json_string(text));

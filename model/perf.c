@@ -190,8 +190,9 @@ static int aff_range(const rl_nest *n, const rl_aff *a, const double *lo, const 
 	return 1;
 }
 
-/* Bytes of the bounding boxes of every array's accesses; -1 when a size is unknown. */
-static double working_set(const rl_nest *n)
+/* Bytes of the bounding boxes of every array's accesses (per array in PER); -1 when a size
+ * is unknown.  Exact for rectangular footprints; the fallback when ISL cannot count. */
+static double bounding_boxes(const rl_nest *n, double *per)
 {
 	double lo[RL_MAX_LOOPS] = { 0 }, hi[RL_MAX_LOOPS] = { 0 };
 	for (int k = 0; k < n->nloops; k++) {
@@ -233,9 +234,32 @@ static double working_set(const rl_nest *n)
 		double bytes = n->arrays[a].elem_size;
 		for (int d = 0; d < n->arrays[a].ndims; d++)
 			bytes *= bhi[d] - blo[d] + 1;
+		per[a] = bytes;
 		total += bytes;
 	}
 	return total;
+}
+
+/* The working set of P's nest N: the distinct elements every array's references touch
+ * (polyhedral/lc-footprint.c), else the bounding boxes of its accesses. */
+static void working_set(const rl_nest *n, int line, rl_perf *p)
+{
+	rl_working_set ws;
+	char why[128];
+	if (rl_lc_working_set(n, line, &ws, why, sizeof(why))) {
+		p->working_set = ws.bytes;
+		p->working_set_lines = ws.line_bytes;
+		p->working_set_exact = 1;
+		for (int a = 0; a < n->narrays && a < RL_MAX_ARRAYS; a++) {
+			p->working_set_array[a] = ws.array_bytes[a];
+			p->working_set_array_lines[a] = ws.array_line_bytes[a];
+		}
+		return;
+	}
+	p->working_set_exact = 0;
+	p->working_set = bounding_boxes(n, p->working_set_array);
+	p->working_set_lines = p->working_set;
+	memcpy(p->working_set_array_lines, p->working_set_array, sizeof(p->working_set_array));
 }
 
 /* Cache level holding WS bytes with N active cores: private caches hold WS / N. */
@@ -437,7 +461,7 @@ static void build_scaling(rl_report *r, rl_perf *p)
 			}
 		} else {
 			/* data in a cache level: private caches hold W_S / n, the level may move up */
-			int lv = p->working_set >= 0 ? level_of(m, p->working_set, n) : m->nlevels;
+			int lv = p->working_set >= 0 ? level_of(m, p->working_set_lines, n) : m->nlevels;
 			double t = r->ecm.prediction[lv <= r->ecm.ntransfers ? lv : r->ecm.ntransfers];
 			s->t_mem = t;
 			s->perf = n * rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, t);
@@ -485,10 +509,10 @@ void rl_perf_compute(rl_report *r, int cores)
 	p->work_per_unit = p->flops_per_unit > 0 ? p->flops_per_unit : p->iters_per_unit;
 	int nt = r->ecm.ntransfers;
 
-	/* data level: working set against full capacities */
-	p->working_set = working_set(n);
+	/* data level: the working set's cache lines against full capacities */
+	working_set(n, rl_machine_line_bytes(m), p);
 	if (p->working_set >= 0) {
-		p->data_level = level_of(m, p->working_set, 1);
+		p->data_level = level_of(m, p->working_set_lines, 1);
 		if (p->data_level > nt)
 			p->data_level = nt;
 	}

@@ -75,6 +75,12 @@ typedef struct rl_perf {
 	double work_per_unit;
 	/* where the data is */
 	double working_set;     /* bytes, < 0 when a size is unknown */
+	int working_set_exact;  /* 1: every array's distinct elements counted (ISL footprint);
+				   0: the bounding boxes of each array's accesses */
+	double working_set_array[RL_MAX_ARRAYS]; /* bytes per array of the nest */
+	double working_set_lines; /* bytes of the cache lines holding the working set (strided
+				     references touch more lines than elements): the data level */
+	double working_set_array_lines[RL_MAX_ARRAYS];
 	int data_level;         /* 0..nlevels-1 cache, nlevels = MEM, -1 unknown */
 	char data_level_name[8];/* "L1", ..., "MEM", "?" */
 	int lc_level;           /* level where the deepest layer-condition regime of the analysed

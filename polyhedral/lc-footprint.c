@@ -3,8 +3,15 @@
  * docs/layer-conditions.md, section 2). */
 #include "polyhedral/lc-internal.h"
 
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/set.h>
+#include <isl/val.h>
+
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Footprint of one reference of group G over loops l..L-1: teeth of E bytes, K
@@ -332,3 +339,155 @@ void rl_lc_footprint_text(const lc_shape *s, const rl_lc_poly *fp, char *buf, si
 	}
 }
 
+
+/* ---------------------------------------------------------------- working set */
+
+/* ISL gives up on a footprint after this many operations: counting scans the outer
+ * dimensions of the footprint row by row (about 0.3 s per million rows), so very large arrays
+ * (beyond a few hundred thousand rows) and unions of many disjuncts fall back to the bounding
+ * boxes, which are then far beyond any cache anyway. */
+#define WS_MAX_OPERATIONS 1000000UL
+
+/* The element offset of access A from its array's start, row-major with the array's
+ * extents, the known size parameters substituted: 0 when a size or an inner extent has
+ * no value. */
+static int linear_offset(const rl_nest *n, const rl_access *a, rl_aff *out)
+{
+	const rl_array *arr = &n->arrays[a->array];
+	memset(out, 0, sizeof(*out));
+	long long stride = 1;
+	for (int d = arr->ndims - 1; d >= 0; d--) {
+		const rl_aff *sub = &a->sub[d];
+		for (int k = 0; k < RL_MAX_LOOPS; k++)
+			out->it[k] += stride * sub->it[k];
+		out->cst += stride * sub->cst;
+		for (int p = 0; p < RL_MAX_PARAMS; p++) {
+			if (!sub->par[p])
+				continue;
+			if (p >= n->nparams || !n->params[p].has_value)
+				return 0;
+			out->cst += stride * sub->par[p] * n->params[p].value;
+		}
+		if (d > 0) {
+			long long ext;
+			if (!rl_aff_eval(n, &arr->extent[d], NULL, &ext) || ext <= 0)
+				return 0;
+			stride *= ext;
+		}
+	}
+	return 1;
+}
+
+/* The iteration domain at the known sizes, without parameters; NULL when a size is unknown */
+static isl_set *ws_domain(const rl_nest *n, isl_ctx *ctx)
+{
+	for (int q = 0; q < n->nparams; q++)
+		if (!n->params[q].has_value)
+			return NULL;
+	char text[4096];
+	rl_lc_isl_text(n, text, sizeof(text), NULL, 0, NULL, 0);
+	isl_set *dom = isl_set_read_from_str(ctx, text);
+	for (int q = 0; q < n->nparams && dom; q++)
+		dom = isl_set_fix_si(dom, isl_dim_param, q, (int)n->params[q].value);
+	if (dom)
+		dom = isl_set_project_out(dom, isl_dim_param, 0, isl_set_dim(dom, isl_dim_param));
+	return dom;
+}
+
+/* Points of SET (-1 when ISL cannot count them: an operation that ran out of its quota
+ * may leave a partial set, so any error means no count) */
+static double ws_count(isl_ctx *ctx, isl_set *set)
+{
+	isl_val *v = isl_set_count_val(set);
+	double c = v && isl_val_is_int(v) && isl_ctx_last_error(ctx) == isl_error_none
+		? isl_val_get_d(v) : -1.0;
+	isl_val_free(v);
+	return c;
+}
+
+/* The elements of array AI touched over DOM as a set of linear element offsets; NULL when
+ * an offset is unknown or ISL fails; *NONE = 1 when no reference touches AI. */
+static isl_set *ws_array_footprint(const rl_nest *n, isl_ctx *ctx, isl_set *dom, int ai, int *none)
+{
+	char iters[RL_MAX_LOOPS * 6 + 1] = "";
+	for (int k = 0; k < n->nloops; k++)
+		rl_lc_appendf(iters, sizeof(iters), "%si%d", k ? ", " : "", k);
+	isl_set *fp = NULL;
+	*none = 1;
+	for (int x = 0; x < n->naccesses; x++) {
+		rl_aff lin;
+		char off[256], txt[512];
+		if (n->accesses[x].array != ai)
+			continue;
+		*none = 0;
+		if (!linear_offset(n, &n->accesses[x], &lin)) {
+			isl_set_free(fp);
+			return NULL;
+		}
+		rl_aff_print(n, &lin, off, sizeof(off));
+		snprintf(txt, sizeof(txt), "{ S[%s] -> A[%s] }", iters, off);
+		isl_map *acc = isl_map_read_from_str(ctx, txt);
+		if (!acc) {
+			isl_set_free(fp);
+			return NULL;
+		}
+		isl_set *img = isl_map_range(isl_map_intersect_domain(acc, isl_set_copy(dom)));
+		fp = fp ? isl_set_union(fp, img) : img;
+	}
+	return fp;
+}
+
+/* Distinct elements and cache lines of LINE bytes of array AI touched over DOM (the array
+ * assumed to start on a line); 0 when ISL cannot count them. */
+static int ws_array_count(const rl_nest *n, isl_ctx *ctx, isl_set *dom, int ai, int line,
+			  double *elems, double *lines)
+{
+	int none;
+	*elems = *lines = 0.0;
+	isl_set *fp = ws_array_footprint(n, ctx, dom, ai, &none);
+	if (!fp)
+		return none;
+	*elems = ws_count(ctx, fp);
+	char txt[128];
+	snprintf(txt, sizeof(txt), "{ A[x] -> L[l] : %d*l <= %d*x < %d*l + %d }", line,
+		 n->arrays[ai].elem_size, line, line);
+	isl_map *to_line = isl_map_read_from_str(ctx, txt);
+	isl_set *ls = to_line ? isl_set_apply(fp, to_line) : (isl_set_free(fp), NULL);
+	*lines = ls ? ws_count(ctx, ls) : -1.0;
+	isl_set_free(ls);
+	return *elems >= 0 && *lines >= 0;
+}
+
+int rl_lc_working_set(const rl_nest *n, int line, rl_working_set *ws, char *why, size_t whylen)
+{
+	memset(ws, 0, sizeof(*ws));
+	isl_ctx *ctx = isl_ctx_alloc();
+	if (!ctx) {
+		snprintf(why, whylen, "ISL: no context");
+		return 0;
+	}
+	isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
+	isl_ctx_set_max_operations(ctx, WS_MAX_OPERATIONS);
+	int ok = 1;
+	isl_set *dom = ws_domain(n, ctx);
+	if (!dom) {
+		snprintf(why, whylen, "a size is unknown");
+		ok = 0;
+	}
+	for (int a = 0; ok && a < n->narrays; a++) {
+		double e, l;
+		if (!ws_array_count(n, ctx, dom, a, line > 0 ? line : 64, &e, &l)) {
+			snprintf(why, whylen, "cannot count the elements of %s touched", n->arrays[a].name);
+			ok = 0;
+			break;
+		}
+		ws->array_elems[a] = e;
+		ws->array_bytes[a] = e * n->arrays[a].elem_size;
+		ws->bytes += ws->array_bytes[a];
+		ws->array_line_bytes[a] = l * (line > 0 ? line : 64);
+		ws->line_bytes += ws->array_line_bytes[a];
+	}
+	isl_set_free(dom);
+	isl_ctx_free(ctx);
+	return ok;
+}

@@ -191,6 +191,24 @@ void rl_lc_eval_regimes(const rl_lc_analysis *a, const int *regime_per_level, rl
 int rl_lc_traffic_for(const rl_nest *nest, const rl_machine *m, const rl_lc_options *opt,
 		      const int *regime_per_level, rl_traffic *out, char *why, size_t whylen);
 
+/* The working set of a nest at its known sizes: for every array the distinct elements its
+ * references touch over the iteration domain (the union of the images of the access
+ * relations, addresses linearised row-major with the array's extents, counted by ISL),
+ * times the element size.  Arrays touched by several references count once. */
+typedef struct rl_working_set {
+	double bytes;                        /* all arrays */
+	double array_bytes[RL_MAX_ARRAYS];   /* per array of the nest (0: not accessed) */
+	double array_elems[RL_MAX_ARRAYS];   /* distinct elements per array */
+	/* the cache lines holding them (each array assumed to start on a line): what the
+	 * footprint occupies in a cache, more than BYTES for strided references */
+	double line_bytes;
+	double array_line_bytes[RL_MAX_ARRAYS];
+} rl_working_set;
+
+/* 1 and WS filled when every size is known and ISL counted every footprint (lines of LINE
+ * bytes); 0 with a reason in WHY otherwise (a size unknown, an extent unknown, ISL gave up). */
+int rl_lc_working_set(const rl_nest *nest, int line, rl_working_set *ws, char *why, size_t whylen);
+
 /* ISL text of the iteration domain, the access relations and the schedule. */
 int rl_lc_isl_text(const rl_nest *nest, char *domain, size_t dlen, char *access, size_t alen,
 		   char *schedule, size_t slen);
