@@ -38,26 +38,11 @@ static double yd[N] __attribute__((aligned(64)));
 static float xf[N] __attribute__((aligned(64))), zf[N] __attribute__((aligned(64)));
 static float yf[N] __attribute__((aligned(64)));
 
-static double now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
+#include "clock.h"
 
 static double clock_ghz(void)
 {
-	double best = 0;
-	for (int r = 0; r < 100; r++) {
-		long x = 0, one = 1, it = 100;
-		double t0 = now_ns();
-		for (long i = 0; i < it; i++)
-			__asm__ volatile(".rept 1000\n\taddq %1, %0\n\t.endr" : "+r"(x) : "r"(one));
-		double g = it * 1000.0 / (now_ns() - t0);
-		if (g > best)
-			best = g;
-	}
-	return best;
+	return clock_ghz_of(100);
 }
 
 /* the functions: X(name, nargs, lo, hi) with a double and a float scalar form and, when

@@ -29,27 +29,11 @@
 #include <stdio.h>
 #include <time.h>
 
-static double now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
+#include "clock.h"
 
-/* Core GHz from a chain of dependent 1-cycle adds: the fastest of many runs. */
 static double clock_ghz(void)
 {
-	double best = 0;
-	for (int r = 0; r < 200; r++) {
-		long x = 0, one = 1, it = 100;
-		double t0 = now_ns();
-		for (long i = 0; i < it; i++)
-			__asm__ volatile(".rept 1000\n\taddq %1, %0\n\t.endr" : "+r"(x) : "r"(one));
-		double g = it * 1000.0 / (now_ns() - t0);
-		if (g > best)
-			best = g;
-	}
-	return best;
+	return clock_ghz_of(200);
 }
 
 static double slot[1024] __attribute__((aligned(4096)));

@@ -19,26 +19,11 @@ static double a[N] __attribute__((aligned(64))), b[N] __attribute__((aligned(64)
 static float af[N] __attribute__((aligned(64))), bf[N] __attribute__((aligned(64))),
 	cf[N] __attribute__((aligned(64)));
 
-static double now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
+#include "../clock.h"
 
 static double clock_ghz(void)
 {
-	double best = 0;
-	for (int r = 0; r < 100; r++) {
-		long x = 0, one = 1, it = 100;
-		double t0 = now_ns();
-		for (long i = 0; i < it; i++)
-			__asm__ volatile(".rept 1000\n\taddq %1, %0\n\t.endr" : "+r"(x) : "r"(one));
-		double g = it * 1000.0 / (now_ns() - t0);
-		if (g > best)
-			best = g;
-	}
-	return best;
+	return clock_ghz_of(100);
 }
 
 #define TIME(name, call, per_line)                                              \
