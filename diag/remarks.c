@@ -91,8 +91,9 @@ static json_t *params_json(const rl_nest *nest)
 	json_t *params = json_array();
 	for (int p = 0; p < nest->nparams; p++) {
 		const rl_param *par = &nest->params[p];
-		json_array_append_new(params, json_pack("{s:s, s:o}", "name", par->name, "value",
-			par->has_value ? json_integer(par->value) : json_null()));
+		json_array_append_new(params, json_pack("{s:s, s:o, s:i}", "name", par->name,
+			"value", par->has_value ? json_integer(par->value) : json_null(),
+			"from_calls", par->from_calls));
 	}
 	return params;
 }

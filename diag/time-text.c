@@ -39,6 +39,12 @@ int rl_diag_time_assumption(const rl_time *t, char *buf, size_t len)
 			   "repetition", t->repeat_line);
 	else if (t->repeat_line)
 		rl_appendf(buf, len, "an enclosing loop's count is unknown: time given per repetition");
+	if (t->call_count > 0)
+		rl_appendf(buf, len, "%s%s: the value%s %s in this file pass%s (a call from "
+			   "elsewhere may differ)", buf[0] ? "; " : "", t->call_sizes,
+			   strchr(t->call_sizes, ',') ? "s" : "",
+			   t->call_count > 1 ? "all calls" : "the one call",
+			   t->call_count > 1 ? "" : "es");
 	if (t->data_assumed)
 		rl_appendf(buf, len, "%sarray sizes unknown: data assumed in memory", buf[0] ? "; " : "");
 	if (t->approximate)

@@ -124,6 +124,13 @@ void rl_time_nest(const rl_nest *nest, double iters_per_unit, double t_unit, dou
 	out->data_assumed = data_assumed;
 	if (nest)
 		memcpy(out->function, nest->function, sizeof(out->function));
+	for (int p = 0; nest && p < nest->nparams; p++)
+		if (nest->params[p].has_value && nest->params[p].from_calls > 0) {
+			size_t used = strlen(out->call_sizes);
+			snprintf(out->call_sizes + used, sizeof(out->call_sizes) - used, "%s%s = %lld",
+				 used ? ", " : "", nest->params[p].name, nest->params[p].value);
+			out->call_count = nest->params[p].from_calls;
+		}
 	if (!nest || nest->nloops <= 0 || !(iters_per_unit > 0)) {
 		out->why = RL_TIME_NO_NEST;
 		return;

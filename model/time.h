@@ -49,6 +49,10 @@ typedef struct rl_time {
 	int repeat_line;        /* != 0: an enclosing loop (at this line when > 0) runs an unknown
 				   number of times; the figures are for one of its iterations */
 	int data_assumed;       /* 1: array sizes unknown, data level assumed (memory) */
+	/* sizes taken from the calls of the function (rl_param.from_calls): "n = 100, m = 1000"
+	 * and the number of calls (0: none) */
+	char call_sizes[96];
+	int call_count;
 	int cores;              /* cores the time is for */
 	/* the function the loop belongs to in the source: the compiled function, or the
 	 * function GCC inlined the loop from (rl_time_set_function) */

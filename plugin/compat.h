@@ -30,6 +30,7 @@
 #include "tree-scalar-evolution.h"
 #include "tree-data-ref.h"
 #include "tree-vectorizer.h"
+#include "cgraph.h"
 #include "diagnostic.h"
 #include "diagnostic-core.h"
 #include "dumpfile.h"

@@ -105,6 +105,8 @@ struct nest_ctx
   rl_poly lower[RL_MAX_LOOPS];
   long long step[RL_MAX_LOOPS];
   int own_from;                      /* first depth whose blocks are this leaf's own */
+  tree split_iv[RL_MAX_LOOPS];       /* the iterator of a split loop's second part (the
+				        header PHI SCEV cannot follow), NULL_TREE */
   bool bound_unknown;                /* analyse_loop failed on the trip count or bound */
   int bad_depth;                     /* deepest loop with a statement not modelled, -1 */
   int block_moves;                   /* memset/memcpy calls left to their own model */
@@ -585,6 +587,40 @@ zero_index_split (nest_ctx *c, gimple *def, class loop *l)
   return zero;
 }
 
+/* A size passed as an argument (PolyBench's kernels take their sizes so): when no
+ * define= gives it and every call of the function in this file passes the same
+ * constant, that constant, with the number of calls.  A function whose address is
+ * taken (calls through pointers) or without calls in the file keeps it unknown. */
+static void
+param_from_calls (nest_ctx *c, tree parm, rl_param *p)
+{
+  cgraph_node *node = c->fun ? cgraph_node::get (c->fun->decl) : NULL;
+  if (p->has_value || !node || node->address_taken || !node->callers)
+    return;
+  int idx = 0;
+  tree a = DECL_ARGUMENTS (c->fun->decl);
+  for (; a && a != parm; a = DECL_CHAIN (a))
+    idx++;
+  if (!a)
+    return;
+  long long value = 0;
+  int n = 0;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller, n++)
+    {
+      gcall *call = e->call_stmt;
+      if (!call || (unsigned) idx >= gimple_call_num_args (call))
+	return;
+      tree arg = gimple_call_arg (call, idx);
+      if (TREE_CODE (arg) != INTEGER_CST || !tree_fits_shwi_p (arg)
+	  || (n && tree_to_shwi (arg) != value))
+	return;
+      value = tree_to_shwi (arg);
+    }
+  p->has_value = 1;
+  p->value = value;
+  p->from_calls = n;
+}
+
 /* An SSA name defined outside the nest: follow its definition through copies,
  * casts and arithmetic; otherwise it is a leaf: a pointer base or a parameter. */
 static bool
@@ -650,7 +686,12 @@ invariant_ssa_to_poly (nest_ctx *c, tree ssa, class loop *l, rl_poly *out)
     return param_poly (c, rl_omp_shared_name (def), out);
   char name[RL_NAME_MAX];
   ssa_display_name (ssa, name, sizeof name);
-  return param_poly (c, name, out);
+  if (!param_poly (c, name, out))
+    return false;
+  if (SSA_NAME_IS_DEFAULT_DEF (ssa) && SSA_NAME_VAR (ssa)
+      && TREE_CODE (SSA_NAME_VAR (ssa)) == PARM_DECL)
+    param_from_calls (c, SSA_NAME_VAR (ssa), &c->out->params[out->t[0].par[0]]);
+  return true;
 }
 
 /* Convert E (a chrec or an expression of invariants) to a t-space polynomial.
@@ -767,12 +808,27 @@ decompose_in_nest (nest_ctx *c, tree ssa, class loop *l, rl_poly *out)
   return combine (c, code, r1, r2, l, out);
 }
 
+/* The iterator of the split loop at depth K in t-space: lower + step * t_k (its lower
+ * bound has no iterator terms, so it reads the same in both spaces). */
+static bool
+split_iv_poly (nest_ctx *c, int k, rl_poly *out)
+{
+  rl_poly tk;
+  rl_term t = { c->step[k], k, 0, { 0, 0, 0 } };
+  poly_zero (&tk);
+  *out = c->lower[k];
+  return poly_add_term (c, &tk, &t) && poly_add (c, out, &tk, 1);
+}
+
 /* The value of operand OP of a statement in loop L, as a t-space polynomial. */
 static bool
 value_poly (nest_ctx *c, tree op, class loop *l, rl_poly *out)
 {
   if (TREE_CODE (op) == SSA_NAME && defined_in_nest (c, op))
     {
+      for (int k = 0; k < c->nloops; k++)
+	if (c->split_iv[k] && op == c->split_iv[k])
+	  return split_iv_poly (c, k, out);
       if (c->coll)
 	return coll_value (c, op, out);
       tree ch = analyze_scalar_evolution (l, op);
@@ -932,11 +988,201 @@ trip_count_fail (nest_ctx *c)
   return fail (c, "unknown trip count");
 }
 
+/* GCC's loop splitting (-fsplit-loops, on at -O3) cuts a loop whose body tests its
+ * iterator against a bound into two loops.  Cholesky's
+ *     for (j = 0; j < i; j++) { for (k = 0; k < j; k++) ...; ... }
+ * becomes a first loop that runs j from 0 while j + 1 <= MIN (0, i - 1) (the iterations
+ * without the k loop) and a second loop that continues from the first's exit value up
+ * to i.  SCEV does not follow that start value (a loop-closed PHI of the first loop), so
+ * the second loop's iterator is read here, from the two loops' increments and exit tests:
+ *   first loop:  start L0, continues while j' < T (j' = j + 1): exit value X = max (L0 + 1, T)
+ *   second loop: from X, continues while j' < U: iterations [X, U).
+ * T = MIN (Ta, Tb) with Tb >= U everywhere (the split at U - 1) reads as Ta: when Tb is
+ * the smaller, X >= Tb >= U with either and the second loop is empty.  The max must be
+ * decided by a constant difference.  Unit steps only; anything else: not recognised. */
+
+/* Header PHI of LOOP stepping by 1: *NEXT its latch value PHI + 1. */
+static bool
+unit_increment (class loop *loop, gphi *phi, tree *next)
+{
+  tree latch = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (loop));
+  if (!latch || TREE_CODE (latch) != SSA_NAME)
+    return false;
+  gassign *a = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (latch));
+  if (!a || gimple_assign_rhs_code (a) != PLUS_EXPR
+      || gimple_assign_rhs1 (a) != gimple_phi_result (phi)
+      || !integer_onep (gimple_assign_rhs2 (a)))
+    return false;
+  *next = latch;
+  return true;
+}
+
+/* LOOP's exit test on NEXT as "continue while NEXT < *OP + *ADD". */
+static bool
+continue_limit (class loop *loop, tree next, tree *op, long long *add)
+{
+  edge exit = single_exit (loop);
+  gimple_stmt_iterator gsi;
+  gcond *cond = NULL;
+  if (exit)
+    {
+      gsi = gsi_last_bb (exit->src);
+      cond = gsi_end_p (gsi) ? NULL : dyn_cast<gcond *> (gsi_stmt (gsi));
+    }
+  if (!cond)
+    return false;
+  enum tree_code code = gimple_cond_code (cond);
+  tree lhs = gimple_cond_lhs (cond), rhs = gimple_cond_rhs (cond);
+  if (rhs == next)
+    {
+      code = swap_tree_comparison (code);
+      std::swap (lhs, rhs);
+    }
+  if (lhs != next)
+    return false;
+  if (exit->flags & EDGE_TRUE_VALUE)
+    code = invert_tree_comparison (code, false);
+  if (code != LT_EXPR && code != LE_EXPR)
+    return false;
+  *op = rhs;
+  *add = code == LE_EXPR ? 1 : 0;
+  return true;
+}
+
+/* OUT = the i-space value of invariant E (used in LOOP) plus ADD. */
+static bool
+bound_poly (nest_ctx *c, tree e, class loop *loop, long long add, rl_poly *out)
+{
+  rl_poly t, a;
+  return tree_to_poly (c, e, loop, &t) && to_i_space (c, &t, out)
+	 && poly_const (c, &a, add) && poly_add (c, out, &a, 1);
+}
+
+/* *D = A - B when that is a constant. */
+static bool
+const_difference (nest_ctx *c, const rl_poly *a, const rl_poly *b, long long *d)
+{
+  rl_poly x = *a;
+  if (!poly_add (c, &x, b, -1) || x.base || x.nterms > 1)
+    return false;
+  *d = x.nterms ? x.t[0].coef : 0;
+  return x.nterms == 0 || (x.t[0].iter < 0 && x.t[0].npar == 0);
+}
+
+/* The first loop's threshold T (its exit test "continue while j' < M + ADD"), a MIN
+ * resolved against the second loop's bound U. */
+static bool
+split_threshold (nest_ctx *c, tree m, long long add, class loop *first,
+		 const rl_poly *u, rl_poly *t)
+{
+  gassign *def = TREE_CODE (m) == SSA_NAME ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (m)) : NULL;
+  if (!def || gimple_assign_rhs_code (def) != MIN_EXPR)
+    return bound_poly (c, m, first, add, t);
+  rl_poly ta, tb;
+  long long da, db;
+  if (!bound_poly (c, gimple_assign_rhs1 (def), first, add, &ta)
+      || !bound_poly (c, gimple_assign_rhs2 (def), first, add, &tb))
+    return false;
+  if (const_difference (c, &tb, u, &db) && db >= 0)
+    *t = ta;
+  else if (const_difference (c, &ta, u, &da) && da >= 0)
+    *t = tb;
+  else
+    return false;
+  return true;
+}
+
+/* The start X of LOOP's iterator INIT: the exit value of the first part of a split loop. */
+static bool
+split_start (nest_ctx *c, tree init, const rl_poly *u, rl_poly *x)
+{
+  gphi *lc = init && TREE_CODE (init) == SSA_NAME
+    ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (init)) : NULL;
+  if (!lc || gimple_phi_num_args (lc) != 1 || TREE_CODE (gimple_phi_arg_def (lc, 0)) != SSA_NAME)
+    return false;
+  tree y = gimple_phi_arg_def (lc, 0);
+  gassign *inc = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (y));
+  class loop *first = inc && gimple_bb (inc) ? gimple_bb (inc)->loop_father : NULL;
+  gphi *z = inc && TREE_CODE (gimple_assign_rhs1 (inc)) == SSA_NAME
+    ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (gimple_assign_rhs1 (inc))) : NULL;
+  tree next, m;
+  long long add, d;
+  if (!first || !z || gimple_bb (z) != first->header || !unit_increment (first, z, &next)
+      || next != y || !continue_limit (first, y, &m, &add))
+    return false;
+  rl_poly l1, t;
+  tree l0 = PHI_ARG_DEF_FROM_EDGE (z, loop_preheader_edge (first));
+  if (!bound_poly (c, l0, first, 1, &l1) || !split_threshold (c, m, add, first, u, &t)
+      || !const_difference (c, &t, &l1, &d))
+    return false;
+  *x = d >= 0 ? t : l1;
+  return true;
+}
+
+/* Bounds of the loop at depth K when it is the second part of a split loop; records
+ * its iterator for the values that use it. */
+static bool
+split_second_loop (nest_ctx *c, int k, rl_poly *lower, rl_poly *upper)
+{
+  class loop *loop = c->loops[k];
+  for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi); gsi_next (&gsi))
+    {
+      gphi *phi = gsi.phi ();
+      tree res = gimple_phi_result (phi), next, op;
+      long long add;
+      if (virtual_operand_p (res) || !INTEGRAL_TYPE_P (TREE_TYPE (res))
+	  || !unit_increment (loop, phi, &next) || !continue_limit (loop, next, &op, &add))
+	continue;
+      rl_err saved = c->err;
+      if (!bound_poly (c, op, loop_outer (loop), add, upper)
+	  || !split_start (c, PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (loop)),
+			   upper, lower)
+	  || poly_has_iters (lower) || lower->base)
+	{
+	  c->err = saved;
+	  continue;
+	}
+      c->split_iv[k] = res;
+      return true;
+    }
+  return false;
+}
+
+static bool
+uses_split_iv (const nest_ctx *c)
+{
+  for (int k = 0; k < c->nloops; k++)
+    if (c->split_iv[k])
+      return true;
+  return false;
+}
+
+/* Loop K of the nest from LOWER, UPPER (i-space) and STEP. */
+static bool
+record_loop (nest_ctx *c, int k, const rl_poly *lower, const rl_poly *upper, long long step)
+{
+  class loop *loop = c->loops[k];
+  rl_loop *rl = &c->out->loops[k];
+  if (!poly_to_aff (lower, c->nloops, &rl->lower)
+      || !poly_to_aff (upper, c->nloops, &rl->upper))
+    {
+      c->bound_unknown = true;
+      return fail (c, "non-affine loop bound");
+    }
+  c->lower[k] = *lower;
+  c->step[k] = step;
+  rl->step = step;
+  expanded_location x = expand_location (rl_loop_location (loop));
+  rl->line = x.line;
+  rl->column = x.column;
+  rl->gcc_loop_num = loop->num;
+  return true;
+}
+
 static bool
 analyse_loop (nest_ctx *c, int k)
 {
   class loop *loop = c->loops[k];
-  rl_loop *rl = &c->out->loops[k];
   rl_poly lower, niter, upper, tmp;
 
   c->err = ERR_NONE;
@@ -944,10 +1190,13 @@ analyse_loop (nest_ctx *c, int k)
   if (!ni)
     return trip_count_fail (c);
 
-  /* the source iterator; without one, the iteration counter itself */
+  /* the source iterator; without one, the second part of a split loop or the
+     iteration counter itself */
   tree iv = source_iv_chrec (c, loop);
   long long step = 1;
   poly_zero (&lower);
+  if (!iv && split_second_loop (c, k, &lower, &upper))
+    return record_loop (c, k, &lower, &upper, 1);
   if (iv)
     {
       wide_int w = wi::sext (wi::to_wide (CHREC_RIGHT (iv)),
@@ -968,7 +1217,11 @@ analyse_loop (nest_ctx *c, int k)
       ni = TREE_OPERAND (ni, 0);
       mult = step < 0 ? -1 : 1;
     }
+  tree raw = ni;
   ni = instantiate_scev (c->pre, loop_outer (loop), ni);
+  /* a count over a split loop's iterator: SCEV does not know it, tree_to_poly does */
+  if ((!ni || chrec_contains_undetermined (ni)) && uses_split_iv (c))
+    ni = raw;
   if (!ni || chrec_contains_undetermined (ni))
     return trip_count_fail (c);
   if (!tree_to_poly (c, ni, loop_outer (loop), &tmp) || !to_i_space (c, &tmp, &niter))
@@ -992,21 +1245,7 @@ analyse_loop (nest_ctx *c, int k)
   upper = lower;
   if (!poly_add (c, &upper, &niter, 1))
     return bound_fail (c);
-  if (!poly_to_aff (&lower, c->nloops, &rl->lower)
-      || !poly_to_aff (&upper, c->nloops, &rl->upper))
-    {
-      c->bound_unknown = true;
-      return fail (c, "non-affine loop bound");
-    }
-
-  c->lower[k] = lower;
-  c->step[k] = step;
-  rl->step = step;
-  expanded_location x = expand_location (rl_loop_location (loop));
-  rl->line = x.line;
-  rl->column = x.column;
-  rl->gcc_loop_num = loop->num;
-  return true;
+  return record_loop (c, k, &lower, &upper, step);
 }
 
 /* ------------------------------------------------------------------------ */

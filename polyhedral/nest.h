@@ -33,6 +33,8 @@ typedef struct rl_param {
 	char name[RL_NAME_MAX];
 	int has_value;          /* 1: value known (constant or define=NAME=VALUE) */
 	long long value;
+	int from_calls;         /* > 0: a parameter of the function whose value is the
+				   constant each of its FROM_CALLS calls in the file passes */
 } rl_param;
 
 /* for (i = lower; i < upper; i += step), step > 0; or step < 0 with
