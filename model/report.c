@@ -19,38 +19,41 @@ static void add_insn(rl_body *body, rl_iclass cls, int width, int elem_bits, rl_
 	in->mem_width = mem == RL_MEM_NONE ? 0 : width;
 }
 
-static void add_flops(rl_body *body, const rl_flops *f, int bits)
+static void add_flops(rl_body *body, const rl_flops *f, int width, int bits)
 {
 	for (int i = 0; i < f->add; i++)
-		add_insn(body, RL_IC_FADD, bits, bits, RL_MEM_NONE);
+		add_insn(body, RL_IC_FADD, width, bits, RL_MEM_NONE);
 	for (int i = 0; i < f->mul; i++)
-		add_insn(body, RL_IC_FMUL, bits, bits, RL_MEM_NONE);
+		add_insn(body, RL_IC_FMUL, width, bits, RL_MEM_NONE);
 	for (int i = 0; i < f->fma; i++)
-		add_insn(body, RL_IC_FMA, bits, bits, RL_MEM_NONE);
+		add_insn(body, RL_IC_FMA, width, bits, RL_MEM_NONE);
 	for (int i = 0; i < f->div; i++)
-		add_insn(body, RL_IC_FDIV, bits, bits, RL_MEM_NONE);
+		add_insn(body, RL_IC_FDIV, width, bits, RL_MEM_NONE);
 	for (int i = 0; i < f->sqrt; i++)
-		add_insn(body, RL_IC_FSQRT, bits, bits, RL_MEM_NONE);
+		add_insn(body, RL_IC_FSQRT, width, bits, RL_MEM_NONE);
 }
 
-/* When no generated code is available (no RTL loop matched): one scalar
- * instruction per source access and operation of one iteration. */
+/* When no generated code is available (no RTL loop matched; e.g. GCC unrolled a
+ * vectorised loop of few iterations completely): one instruction per source access and
+ * operation of one pass, scalar, or of VF lanes when the vectoriser vectorised the loop
+ * with vector factor VF (nest->vector_factor). */
 static void body_from_source(const rl_nest *nest, rl_body *body)
 {
+	int vf = nest->vector_factor > 1 ? nest->vector_factor : 1;
 	memset(body, 0, sizeof(*body));
-	body->iters_per_pass = 1;
-	body->vector_factor = 1;
+	body->iters_per_pass = vf;
+	body->vector_factor = vf;
 	body->unroll = 1;
 	for (int a = 0; a < nest->naccesses; a++) {
 		const rl_access *acc = &nest->accesses[a];
-		int bits = nest->arrays[acc->array].elem_size * 8;
+		int bits = nest->arrays[acc->array].elem_size * 8 * vf;
 		if (acc->is_write)
 			add_insn(body, RL_IC_STORE, bits, 0, RL_MEM_STORE);
 		else
 			add_insn(body, RL_IC_LOAD, bits, 0, RL_MEM_LOAD);
 	}
-	add_flops(body, &nest->flops[0], 32);
-	add_flops(body, &nest->flops[1], 64);
+	add_flops(body, &nest->flops[0], 32 * vf, 32);
+	add_flops(body, &nest->flops[1], 64 * vf, 64);
 }
 
 void rl_report_build(const rl_nest *nest, const rl_body *body, const rl_machine *m,
