@@ -6,8 +6,7 @@
    has 9 additions/subtractions and 4 multiplications (the flop count of the source):
    per pass of 4 iterations 9 vaddpd ymm on port 1 = 9 cy, 4 vmulpd on port 0 = 4 cy, and
    the 256-bit loads of the source accesses (2 cy each) on ports 2 and 3: 8 and 7 cy; a unit
-   (8 iterations) is 2
-   passes: T_OL = 2 x 9 = 18 cy/CL (scalar: 8 x 9 = 72 cy/CL). */
+   (8 iterations) is 2 passes: T_OL = 2 x 9 = 18 cy/CL (scalar: 8 x 9 = 72 cy/CL). */
 /* { dg-do compile } */
 /* { dg-options "-O3 -march=sandybridge -fplugin-arg-roofline-machine=snb-e5-2680 -fplugin-arg-roofline-verbose" } */
 #define N 18
