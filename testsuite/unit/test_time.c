@@ -127,6 +127,44 @@ static void test_unknown_size(void **state)
 	assert_string_equal(text, "array sizes unknown: data assumed in memory");
 }
 
+/* Sizes taken from the calls of the function (rl_param.from_calls): for i < n, for j < m with
+ * n = 100 and m = 1000 from the one call: 100 000 iterations / 8 = 12 500 units x 10 cy /
+ * 2.7 GHz = 46.3 us; the assumption names both values and the one call. */
+static void test_sizes_from_calls(void **state)
+{
+	(void)state;
+	rl_nest n;
+	memset(&n, 0, sizeof(n));
+	loop(&n, 0, 0, 0, -1, 0);
+	loop(&n, 1, 0, 0, -1, 0);
+	n.nparams = 2;
+	snprintf(n.params[0].name, sizeof(n.params[0].name), "n");
+	snprintf(n.params[1].name, sizeof(n.params[1].name), "m");
+	n.loops[0].upper.par[0] = 1;
+	n.loops[1].upper.par[1] = 1;
+	n.params[0].has_value = n.params[1].has_value = 1;
+	n.params[0].value = 100;
+	n.params[1].value = 1000;
+	n.params[0].from_calls = n.params[1].from_calls = 1;
+	rl_time t;
+	rl_time_nest(&n, 8, 10, 2.7, 1, 8, 0, 0, &t);
+	assert_int_equal(t.ranked, 1);
+	assert_true(fabs(t.work_units - 12500) < 1e-9);
+	assert_true(fabs(t.seconds - 12500 * 10 / 2.7e9) < 1e-15);
+	assert_int_equal(t.call_count, 1);
+	char text[256];
+	assert_int_equal(rl_diag_time_assumption(&t, text, sizeof(text)), 1);
+	assert_string_equal(text, "n = 100, m = 1000: the values the one call in this file passes "
+			    "(a call from elsewhere may differ)");
+	/* two calls passing the same n only */
+	n.params[1].from_calls = 0;
+	n.params[0].from_calls = 2;
+	rl_time_nest(&n, 8, 10, 2.7, 1, 8, 0, 0, &t);
+	assert_int_equal(rl_diag_time_assumption(&t, text, sizeof(text)), 1);
+	assert_string_equal(text, "n = 100: the value all calls in this file pass "
+			    "(a call from elsewhere may differ)");
+}
+
 /* On 4 cores at P(4) = 2e9 flop/s with 16 flop per unit: 1e6 iterations / 8 = 125 000 units
  * x 16 flop = 2e6 flop -> 1 ms, 2e6 cy at 2 GHz (wall clock). */
 static void test_cores(void **state)
@@ -179,6 +217,7 @@ int main(void)
 		cmocka_unit_test(test_jacobi_total),
 		cmocka_unit_test(test_triangular),
 		cmocka_unit_test(test_unknown_size),
+		cmocka_unit_test(test_sizes_from_calls),
 		cmocka_unit_test(test_cores),
 		cmocka_unit_test(test_function_totals),
 	};
