@@ -155,7 +155,7 @@ typedef struct rl_machine {
 	int ntlb;
 	rl_tlb_level tlb[RL_MAX_TLB];
 	int tlb_measured;           /* 1: measured (roofline-bench), 0: an estimate */
-	char tlb_source[256];
+	char tlb_source[384];
 } rl_machine;
 
 /* Load and validate PATH.  NULL on error with a one-line message in ERR. */
