@@ -28,7 +28,12 @@ static void ecm_terms_text(const rl_ecm *e, char *buf, size_t len)
 	append_number(buf, len, " || ", e->t_nol);
 	for (int b = 0; b < e->ntransfers; b++)
 		append_number(buf, len, " | ", e->t_transfer[b]);
-	rl_appendf(buf, len, "} cy/CL -> {");
+	rl_appendf(buf, len, "} cy/CL");
+	if (e->t_tlb > 0) {
+		append_number(buf, len, " + ", e->t_tlb);
+		rl_appendf(buf, len, " cy/CL page walks");
+	}
+	rl_appendf(buf, len, " -> {");
 	for (int l = 0; l <= e->ntransfers; l++)
 		append_number(buf, len, l ? " ] " : "", e->prediction[l]);
 	rl_appendf(buf, len, "} cy/CL");
@@ -272,6 +277,24 @@ static void verbose_incore(const rl_report *r, char *buf, size_t len)
 	}
 }
 
+/* "; page walks: 8320 pages per sweep > 4096-entry L2 TLB (4 KiB pages): 8 new-page accesses
+ * per unit x 7.3 cy = +58.4 cy/CL" when the page-walk term applies */
+static void verbose_tlb(const rl_report *r, char *buf, size_t len)
+{
+	const rl_tlb_term *t = &r->tlb;
+	if (!(t->cycles > 0) || t->level < 0)
+		return;
+	const rl_tlb_level *L = &r->machine->tlb[t->level];
+	char pg[32], tch[32], mc[32], cy[32];
+	rl_format_number(t->pages, pg, sizeof(pg));
+	rl_format_number(t->page_touches, tch, sizeof(tch));
+	rl_format_number(t->miss_cycles, mc, sizeof(mc));
+	rl_format_number(t->cycles, cy, sizeof(cy));
+	rl_appendf(buf, len, "; page walks: %s pages per sweep > %d-entry %s TLB (4 KiB pages%s): "
+		   "%s new-page accesses per unit x %s cy = +%s cy/CL", pg, L->entries, L->name,
+		   r->machine->tlb_measured ? ", measured" : ", estimate", tch, mc, cy);
+}
+
 static void verbose_traffic(const rl_report *r, char *buf, size_t len)
 {
 	const rl_traffic *t = &r->traffic;
@@ -292,6 +315,7 @@ static void verbose_traffic(const rl_report *r, char *buf, size_t len)
 		rl_appendf(buf, len, "; per boundary %s loads + %s write-allocate + %s evict CL",
 			 l, w, e);
 	}
+	verbose_tlb(r, buf, len);
 }
 
 /* Layer conditions: each level's conditions with thresholds and whether
@@ -370,6 +394,8 @@ static void bottleneck_text(const rl_report *r, int lv, char *buf, size_t len)
 			 ? r->incore.bottleneck : "in-core", a);
 	else if (term.kind == RL_ECM_TERM_LOADS)
 		snprintf(buf, len, "loads (T_nOL %s of %s cy/CL)", a, b);
+	else if (term.kind == RL_ECM_TERM_TLB)
+		snprintf(buf, len, "page walks (%s of %s cy/CL)", a, b);
 	else if (term.boundary == r->ecm.ntransfers - 1)
 		snprintf(buf, len, "memory transfer (%s of %s cy/CL)", a, b);
 	else

@@ -242,6 +242,17 @@ static json_t *layer_conditions_json(const rl_report *r)
 	return list;
 }
 
+/* the page-walk term (model/tlb.h) when it applies */
+static json_t *tlb_json(const rl_report *r)
+{
+	const rl_tlb_term *t = &r->tlb;
+	const rl_tlb_level *L = &r->machine->tlb[t->level];
+	return json_pack("{s:f, s:f, s:f, s:f, s:s, s:i, s:i, s:b}", "cycles", t->cycles,
+		"pages_per_sweep", t->pages, "page_touches_per_unit", t->page_touches,
+		"miss_cycles", t->miss_cycles, "tlb_level", L->name, "entries", L->entries,
+		"page_bytes", (int)L->page, "measured", r->machine->tlb_measured);
+}
+
 static json_t *ecm_json(const rl_report *r)
 {
 	const rl_ecm *e = &r->ecm;
@@ -252,9 +263,12 @@ static json_t *ecm_json(const rl_report *r)
 		json_array_append_new(predictions, json_real(e->prediction[l]));
 	char text[512];
 	rl_diag_ecm_note(r, text, sizeof(text));
-	return json_pack("{s:f, s:f, s:o, s:o, s:s, s:s, s:s}", "t_ol", e->t_ol, "t_nol", e->t_nol,
-		"transfers", transfers, "predictions", predictions, "overlap", overlap_name(e->overlap),
-		"unit", "cy/CL", "note", text + strlen("roofline: "));
+	json_t *o = json_pack("{s:f, s:f, s:o, s:o, s:s, s:s, s:s}", "t_ol", e->t_ol, "t_nol",
+		e->t_nol, "transfers", transfers, "predictions", predictions, "overlap",
+		overlap_name(e->overlap), "unit", "cy/CL", "note", text + strlen("roofline: "));
+	if (o && e->t_tlb > 0)
+		json_object_set_new(o, "page_walks", tlb_json(r));
+	return o;
 }
 
 /* The translation unit's "functions" entry of FUNCTION: the sum of its ranked nests'

@@ -210,7 +210,8 @@ void rl_diag_roofline_summary(const rl_report *r, char *buf, size_t len)
 	}
 	int lv = r->perf.data_level >= 0 ? r->perf.data_level : r->ecm.ntransfers;
 	rl_ecm_term term = rl_ecm_dominant_term(&r->ecm, lv);
-	const char *verdict = term.kind == RL_ECM_TERM_TRANSFER ? "memory-bound" : "core-bound";
+	const char *verdict = term.kind == RL_ECM_TERM_TRANSFER || term.kind == RL_ECM_TERM_TLB
+				      ? "memory-bound" : "core-bound";
 	char c[32], g[32], roof[48], t[80] = "";
 	rl_format_number3(o->carm_ai, c, sizeof(c));
 	if (!(o->place_gflops > 0)) {

@@ -563,10 +563,75 @@ static const figure_table bw_table = { "bandwidths", "bandwidth", RL_MAX_BW, bw_
 static const figure_table flops_table = { "peak_flops", "peak", RL_MAX_FLOPS, flops_row_spec,
 					  load_flops_row };
 
+/* ------------------------------------------------------------------ tlb */
+
+/* tlb.levels[I] from ROW: name, entries, page, miss (and a checked source); within one page
+ * size the levels come innermost first, each with more entries than the one before */
+static int load_tlb_level(rl_yaml_ctx *c, yaml_node_t *row, int i, rl_machine *m)
+{
+	static const rl_yaml_key spec[] = {
+		{ "name", 1 }, { "entries", 1 }, { "page", 1 }, { "miss", 1 }, { "source", 0 },
+	};
+	yaml_node_t *r[5];
+	char what[32], gotbuf[64];
+	rl_tlb_level *t = &m->tlb[i];
+	double page;
+	int entries;
+	snprintf(what, sizeof what, "tlb.levels[%d]", i);
+	if (rl_yaml_check_mapping(c, row, what, spec, 5, r) ||
+	    rl_yaml_get_text(c, r[0], "name", t->name, sizeof t->name, 0) ||
+	    rl_yaml_get_int(c, r[1], "entries", 1, 1000000, &entries) ||
+	    get_size(c, r[2], "page", &page) || get_cycles(c, r[3], "miss", &t->miss_cycles) ||
+	    check_row_source(c, r[4]))
+		return -1;
+	long long pg = (long long)page;
+	if (pg < 4096 || pg > (1LL << 34) || (pg & (pg - 1)))
+		return rl_yaml_fail(c, r[2], "expected a power of 2 from 4 KiB to 16 GiB for 'page', "
+				    "got %s", GOT(r[2]));
+	t->entries = entries;
+	t->page = pg;
+	for (int j = 0; j < i; j++) {
+		if (m->tlb[j].page != pg)
+			continue;
+		if (!strcmp(m->tlb[j].name, t->name))
+			return rl_yaml_fail(c, r[0], "expected one row per level and page size; "
+					    "this is a repeat of tlb.levels[%d]", j);
+		if (m->tlb[j].entries >= entries)
+			return rl_yaml_fail(c, r[1], "expected more entries than tlb.levels[%d] (%d, "
+					    "the level before it for this page size) for 'entries', "
+					    "got %s", j, m->tlb[j].entries, GOT(r[1]));
+	}
+	return 0;
+}
+
+/* tlb (optional): the data TLB's levels and their miss costs; a file without it has no TLB
+ * term */
+static int load_tlb(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
+{
+	static const rl_yaml_key spec[] = { { "levels", 1 }, { "measured", 1 }, { "source", 0 } };
+	yaml_node_t *v[3];
+	char gotbuf[64];
+	if (rl_yaml_check_mapping(c, n, "tlb", spec, 3, v) ||
+	    rl_yaml_get_bool(c, v[1], "measured", &m->tlb_measured) ||
+	    (v[2] && rl_yaml_get_text(c, v[2], "source", m->tlb_source, sizeof m->tlb_source, 1)))
+		return -1;
+	int count = rl_yaml_list_len(v[0]);
+	if (v[0]->type != YAML_SEQUENCE_NODE || count < 1 || count > RL_MAX_TLB)
+		return rl_yaml_fail(c, v[0], "expected a list of 1..%d TLB levels for 'levels', got "
+				    "%s", RL_MAX_TLB, GOT(v[0]));
+	m->ntlb = 0;
+	for (int i = 0; i < count; i++) {
+		if (load_tlb_level(c, rl_yaml_list_item(c, v[0], i), i, m))
+			return -1;
+		m->ntlb++;
+	}
+	return 0;
+}
+
 /* ------------------------------------------------------------------ top level */
 
 enum { TK_SCHEMA, TK_NAME, TK_DESC, TK_SOURCE, TK_CLOCK, TK_CORES, TK_ECM, TK_CACHES,
-       TK_MEMORY, TK_INCORE, TK_BW, TK_FLOPS, TK_CALIB, TK_HOST, TK_COUNT };
+       TK_MEMORY, TK_INCORE, TK_BW, TK_FLOPS, TK_CALIB, TK_HOST, TK_TLB, TK_COUNT };
 
 /* ------------------------------------------------------------------ calibration */
 
@@ -720,7 +785,7 @@ static int load_root(rl_yaml_ctx *c, yaml_node_t *root, rl_machine *m)
 		{ "schema", 1 }, { "name", 0 }, { "description", 0 }, { "source", 0 },
 		{ "clock", 1 }, { "cores", 1 }, { "ecm", 1 }, { "caches", 1 }, { "memory", 1 },
 		{ "incore", 1 }, { "bandwidths", 0 }, { "peak_flops", 0 }, { "calibration", 0 },
-		{ "host", 0 },
+		{ "host", 0 }, { "tlb", 0 },
 	};
 	yaml_node_t *v[TK_COUNT];
 	char gotbuf[64];
@@ -746,6 +811,8 @@ static int load_root(rl_yaml_ctx *c, yaml_node_t *root, rl_machine *m)
 	if (v[TK_CALIB] && load_calibration(c, v[TK_CALIB], m))
 		return -1;
 	if (v[TK_HOST] && load_host(c, v[TK_HOST], m))
+		return -1;
+	if (v[TK_TLB] && load_tlb(c, v[TK_TLB], m))
 		return -1;
 	if (check_across_sections(c, v, m))
 		return -1;

@@ -96,6 +96,17 @@ typedef struct rl_flops_row {
 	int unstable;
 } rl_flops_row;
 
+/* One row of `tlb:` - a level of the data TLB for pages of PAGE bytes: ENTRIES entries, and
+ * MISS_CYCLES core cycles added to an access that misses this level (and hits the next one, or
+ * walks the page table after the last level).  docs/machine-files.md, docs/model.md. */
+#define RL_MAX_TLB 8
+typedef struct rl_tlb_level {
+	char name[8];            /* "L1", "L2" (the TLB's level, not a cache) */
+	int entries;
+	long long page;          /* page size in bytes: 4096, 2097152, ... */
+	double miss_cycles;
+} rl_tlb_level;
+
 typedef struct rl_machine {
 	char name[RL_MACHINE_NAME_MAX];   /* basename of the file without .yml */
 	char path[512];
@@ -140,6 +151,11 @@ typedef struct rl_machine {
 	   host_vendor "" = not given (a file of estimates or of a published machine) */
 	char host_vendor[16];       /* "GenuineIntel", "AuthenticAMD" */
 	int host_family, host_model;
+	/* tlb: data-TLB levels, innermost first per page size; ntlb 0 = no TLB term */
+	int ntlb;
+	rl_tlb_level tlb[RL_MAX_TLB];
+	int tlb_measured;           /* 1: measured (roofline-bench), 0: an estimate */
+	char tlb_source[384];
 } rl_machine;
 
 /* Load and validate PATH.  NULL on error with a one-line message in ERR. */

@@ -31,7 +31,7 @@ void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm)
 	ecm->serial_links = m->serial_links;
 	for (int l = 0; l <= ecm->ntransfers; l++)
 		ecm->prediction[l] = rl_ecm_level_cycles(m->overlap, m->serial_links, ecm->t_ol,
-							 ecm->t_nol, ecm->t_transfer, l);
+							 ecm->t_nol, ecm->t_transfer, l) + ecm->t_tlb;
 }
 
 double rl_ecm_boundary_lines(const rl_traffic *t, int b)
@@ -45,8 +45,14 @@ rl_ecm_term rl_ecm_dominant_term(const rl_ecm *e, int level)
 	double data = e->t_nol;
 	for (int k = 0; k < level && k < e->ntransfers; k++)
 		data += e->t_transfer[k];
-	if (e->overlap == RL_OVERLAP_SERIAL ? e->t_ol >= data : e->t_ol >= term.total - 1e-9)
+	if (e->overlap == RL_OVERLAP_SERIAL ? e->t_ol >= data
+					    : e->t_ol >= term.total - e->t_tlb - 1e-9) {
+		if (e->t_tlb > e->t_ol) {
+			term.kind = RL_ECM_TERM_TLB;
+			term.cycles = e->t_tlb;
+		}
 		return term;
+	}
 	/* the largest contribution among T_nOL and the transfers up to LEVEL */
 	term.kind = RL_ECM_TERM_LOADS;
 	term.cycles = e->t_nol;
@@ -56,6 +62,11 @@ rl_ecm_term rl_ecm_dominant_term(const rl_ecm *e, int level)
 			term.boundary = k;
 			term.cycles = e->t_transfer[k];
 		}
+	if (e->t_tlb > term.cycles) {
+		term.kind = RL_ECM_TERM_TLB;
+		term.boundary = -1;
+		term.cycles = e->t_tlb;
+	}
 	return term;
 }
 

@@ -18,6 +18,8 @@ typedef struct rl_ecm {
 	double prediction[RL_MAX_LEVELS + 1];/* data in L1, L2, L3, MEM */
 	rl_overlap overlap;
 	int serial_links;                   /* RL_OVERLAP_PARTIAL: transfers adding to T_nOL */
+	double t_tlb;                       /* page walks (model/tlb.h), cy per unit of work: added
+					       to every level's prediction (docs/model.md) */
 	double mem_sat_factor;              /* the saturation term of scaling (memory lines per
 					       unit x the chip's cycles per line, memory.bandwidth)
 					       / the memory transfer term; 0 = 1 (they are equal) */
@@ -28,7 +30,8 @@ typedef struct rl_ecm {
 void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *body,
 		    const rl_traffic *traffic, rl_ecm *out);
 
-/* Predictions from given terms (used by tests and by compose). */
+/* Predictions from given terms (used by tests and by compose): the overlap rule at every level
+ * plus the page-walk term t_tlb, which overlaps with nothing. */
 void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm);
 
 /* The overlap rule, its one home: cycles with the data in level K (0 = L1) from the in-core
@@ -57,7 +60,8 @@ double rl_ecm_boundary_lines(const rl_traffic *t, int b);
 typedef enum rl_ecm_term_kind {
 	RL_ECM_TERM_CORE,       /* T_OL: the in-core overlapping work */
 	RL_ECM_TERM_LOADS,      /* T_nOL: the load (non-overlapping) work */
-	RL_ECM_TERM_TRANSFER    /* a data transfer, at boundary `boundary` */
+	RL_ECM_TERM_TRANSFER,   /* a data transfer, at boundary `boundary` */
+	RL_ECM_TERM_TLB         /* page walks (t_tlb) */
 } rl_ecm_term_kind;
 
 typedef struct rl_ecm_term {
@@ -69,7 +73,8 @@ typedef struct rl_ecm_term {
 
 /* Which term of E dominates the prediction with the data in LEVEL (0 = L1, ntransfers =
  * memory): T_OL when it is not below the data terms (serial: T_nOL + transfers; zen: the
- * prediction), else the largest of T_nOL and the transfers up to LEVEL. */
+ * prediction without page walks), else the largest of T_nOL and the transfers up to LEVEL;
+ * the page walks t_tlb when they are larger than that term. */
 rl_ecm_term rl_ecm_dominant_term(const rl_ecm *e, int level);
 
 #ifdef __cplusplus

@@ -55,9 +55,14 @@ double rl_perf_ecm_at_level(const rl_ecm *e, int lv, int n, double work, double 
 
 /* ------------------------------------------------------------ ECM variants */
 
+/* the ECM model of R with traffic T: R's page walks do not depend on the traffic */
 static void compose(const rl_report *r, const rl_traffic *t, rl_ecm *out)
 {
 	rl_ecm_compose(r->machine, &r->incore, &r->body, t, out);
+	if (r->ecm.t_tlb > 0) {
+		out->t_tlb = r->ecm.t_tlb;
+		rl_ecm_predict(r->machine, out);
+	}
 }
 
 int rl_perf_lc_threads(const rl_report *r, int threads, rl_traffic *t, rl_lc_report *lc,
@@ -382,7 +387,7 @@ static void build_regimes(rl_report *r, rl_perf *p)
 		if (ok) {
 			t->iters_per_unit = r->traffic.iters_per_unit;
 			t->elem_size = r->traffic.elem_size;
-			rl_ecm_compose(r->machine, &r->incore, &r->body, t, &g->ecm);
+			compose(r, t, &g->ecm);
 		}
 		free(t);
 		if (!ok)

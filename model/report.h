@@ -6,6 +6,7 @@
 #include "model/roofline.h"
 #include "model/perf.h"
 #include "model/advice.h"
+#include "model/tlb.h"
 #include "polyhedral/lc.h"
 #include "portmodel/ports.h"
 
@@ -26,6 +27,7 @@ typedef struct rl_report {
 	rl_incore incore;
 	rl_traffic traffic;
 	rl_ecm ecm;
+	rl_tlb_term tlb;        /* page walks (model/tlb.h): ecm.t_tlb = tlb.cycles */
 	/* layer conditions; have_lc 0: the stream traffic without reuse (polyhedral/traffic.c),
 	 * lc_why says why */
 	int have_lc;

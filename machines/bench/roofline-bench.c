@@ -12,6 +12,7 @@
  */
 #include "machines/bench/calib.h"
 #include "machines/bench/capacity.h"
+#include "machines/bench/tlb.h"
 #include "machines/bench/install.h"
 #include "machines/bench/kernels.h"
 #include "machines/bench/stats.h"
@@ -403,6 +404,7 @@ typedef struct bench_run {
 	int cal_ok;               /* the fit ran (the file gets its calibration block) */
 	double cal_gbs[RLB_CAL_MAXK][RL_MAX_LEVELS + 1]; /* 1-core best of each kernel, GB/s */
 	rlb_capacity cap;         /* effective capacities for the layer conditions */
+	rlb_tlb tlb;              /* TLB reach and miss costs */
 } bench_run;
 
 /* The ECM calibration kernels (fill:evict per line 1:0, 1:1, 2:1, 1:1, 3:1 fitted; 4:1 and 4:0
@@ -896,6 +898,7 @@ static void describe_machine(bench_run *b, const char *port_table, const char *n
 	describe_memory(b, wmax, how);
 	describe_calibration(b, wmax, how);
 	rlb_capacity_apply(&b->cap, m);
+	rlb_tlb_apply(&b->tlb, m, how);
 	snprintf(m->port_table, sizeof m->port_table, "%s",
 		 port_table ? port_table : guess_port_table(&b->t));
 	derive_incore_rows(b);
@@ -996,6 +999,9 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	/* effective capacities: needs the cache levels of the machine */
 	describe_caches(&b, b.widths[b.nw - 1] * 8);
 	rlb_capacity_measure(&b.cap, b.m, b.feat.avx512f ? 2 : b.feat.avx && b.feat.fma, quiet);
+	rlb_tlb_measure(&b.tlb, b.ghz, quiet);
+	if (!b.tlb.ok && !quiet)
+		fprintf(stderr, "roofline-bench: no tlb section (%s)\n", b.tlb.why);
 	b.secs = (now_ns() - b.t_start) / 1e9;
 	read_line("/proc/loadavg", b.load1, sizeof b.load1);
 	b.load1[strcspn(b.load1, " ")] = 0;
@@ -1013,6 +1019,26 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
  * total (split over the mix's streams like the main run), after 0.2 s of untimed sweeps, on
  * the first CPU of the affinity mask; prints GB/s (bytes loaded + stored / wall time).  For
  * comparing the kernels with another tool under the same statistic (bench/machines/). */
+/* roofline-bench tlb: the clock and the TLB measurement alone; prints the tlb section */
+static int tlb_cmd(void)
+{
+	static bench_run b;
+	static rl_machine m;
+	b.reps = 15;
+	measure_clock(&b);
+	rlb_tlb_measure(&b.tlb, b.ghz, quiet);
+	if (!b.tlb.ok) {
+		fprintf(stderr, "roofline-bench tlb: %s\n", b.tlb.why);
+		return 1;
+	}
+	rlb_tlb_apply(&b.tlb, &m, "roofline-bench tlb");
+	printf("tlb:\n  measured: true\n  source: \"%s\"\n  levels:\n", m.tlb_source);
+	for (int i = 0; i < m.ntlb; i++)
+		printf("    - { name: %s, entries: %d, page: \"4 KiB\", miss: \"%.3g cy\" }\n",
+		       m.tlb[i].name, m.tlb[i].entries, m.tlb[i].miss_cycles);
+	return 0;
+}
+
 static int average_cmd(int argc, char **argv)
 {
 	if (argc != 6) {
@@ -1083,6 +1109,7 @@ static void usage(FILE *f)
 	      "                                                 this CPU: per user, or system-wide)\n"
 	      "       roofline-bench convert-kerncraft IN.yml > OUT.yml\n"
 	      "       roofline-bench average WIDTH_BITS MIX BYTES SECONDS   (one time-averaged figure)\n"
+	      "       roofline-bench tlb       (the TLB section alone, printed)\n"
 	      "Measures the machine it runs on and writes a roofline machine file (docs/roofline-bench.md).\n", f);
 }
 
@@ -1092,6 +1119,8 @@ int main(int argc, char **argv)
 	int reps = 15;
 	if (argc >= 2 && !strcmp(argv[1], "average"))
 		return average_cmd(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "tlb"))
+		return tlb_cmd();
 	if (argc >= 2 && !strcmp(argv[1], "install"))
 		return rlb_install(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "convert-kerncraft")) {

@@ -88,6 +88,21 @@ static void put_caches(FILE *f, const rl_machine *m)
 	}
 }
 
+static void put_tlb(FILE *f, const rl_machine *m)
+{
+	char b1[64];
+	if (m->ntlb < 1)
+		return;
+	fprintf(f, "\ntlb:\n  measured: %s\n", m->tlb_measured ? "true" : "false");
+	put_text(f, "  source", m->tlb_source);
+	fputs("  levels:\n", f);
+	for (int i = 0; i < m->ntlb; i++) {
+		size_str(b1, sizeof b1, m->tlb[i].page);
+		fprintf(f, "    - { name: %s, entries: %d, page: \"%s\", miss: \"%.3g cy\" }\n",
+			m->tlb[i].name, m->tlb[i].entries, b1, m->tlb[i].miss_cycles);
+	}
+}
+
 static void put_incore(FILE *f, const rl_machine *m)
 {
 	if (m->port_table[0]) fprintf(f, "  port_table: %s\n", m->port_table);
@@ -169,6 +184,7 @@ int rlb_write_machine(FILE *f, const rl_machine *m, const char *header)
 		fprintf(f, "  fill: \"%.4g cy/CL\"\n  evict: \"%.4g cy/CL\"\n", m->mem_fill_cycles,
 			m->mem_evict_cycles);
 	put_text(f, "  source", m->mem_source);
+	put_tlb(f, m);
 	fputs("\nincore:\n", f);
 	put_incore(f, m);
 	if (m->nbw)

@@ -350,6 +350,33 @@ static void test_calibrated_key_errors(void **state)
 	expect_error("bad-calib-level.yml", 15, 30, w4);
 }
 
+/* tlb: the measured host file's levels; a file without the section has none (no TLB term) */
+static void test_tlb_section(void **state)
+{
+	(void)state;
+	char err[512];
+	rl_machine *m = load_rel("machines/zen5-host-bench.yml", err, sizeof err);
+	if (!m)
+		fail_msg("%s", err);
+	assert_int_equal(m->ntlb, 2);
+	assert_int_equal(m->tlb_measured, 1);
+	assert_string_equal(m->tlb[1].name, "L2");
+	assert_int_equal(m->tlb[1].entries, 4096);
+	assert_int_equal((int)m->tlb[1].page, 4096);
+	assert_float_equal(m->tlb[1].miss_cycles, 6.8, 1e-12);
+	rl_machine_free(m);
+	m = load_rel("machines/snb-e5-2680.yml", err, sizeof err);
+	assert_non_null(m);
+	assert_int_equal(m->ntlb, 0);
+	rl_machine_free(m);
+	const char *const w1[] = { "expected more entries than tlb.levels[0] (64",
+				   "got '32'", NULL };
+	expect_error("bad-tlb-entries.yml", 17, 28, w1);
+	const char *const w2[] = { "expected a power of 2 from 4 KiB to 16 GiB for 'page'",
+				   "got '6 KiB'", NULL };
+	expect_error("bad-tlb-page.yml", 16, 38, w2);
+}
+
 static void test_resolve(void **state)
 {
 	(void)state;
@@ -378,6 +405,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_all_bundled_files_load),
 		cmocka_unit_test(test_snb_figures),
+		cmocka_unit_test(test_tlb_section),
 		cmocka_unit_test(test_zen4_and_host),
 		cmocka_unit_test(test_wrong_type),
 		cmocka_unit_test(test_missing_key),

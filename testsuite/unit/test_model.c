@@ -357,9 +357,65 @@ static void test_remarks_deterministic(void **state)
 	rl_nest_free(n);
 }
 
+/* Page walks (model/tlb.c): for (j < 8) for (i < ROWS) s += a[i][j], rows of 520 doubles
+ * (4160 B: a new page every access).  TLB: L1 64 entries, 0.5 cy; L2 1024 entries, 7 cy.
+ * Unit of work 8 iterations = 8 page touches.  By hand: 32 rows: no term; 100 rows: the L1
+ * fraction (100 - 64) / 64 = 0.5625 -> 8 x 0.5625 x 0.5 = 2.25 cy; 4096 rows: both levels
+ * fully -> 8 x 7.5 = 60 cy, added to every level's prediction. */
+static void test_tlb_column_walk(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	m.ntlb = 2;
+	m.tlb[0] = (rl_tlb_level){ "L1", 64, 4096, 0.5 };
+	m.tlb[1] = (rl_tlb_level){ "L2", 1024, 4096, 7 };
+	const long long rows[3] = { 32, 100, 4096 };
+	const double want[3] = { 0, 2.25, 60 };
+	for (int k = 0; k < 3; k++) {
+		rl_nest *n = rl_nest_alloc();
+		n->nloops = 2;
+		n->loops[0].step = n->loops[1].step = 1;
+		n->loops[0].upper.cst = 8;
+		n->loops[1].upper.cst = rows[k];
+		int a = add_array(n, "a", 2, 520, -1);
+		rl_access *acc = &n->accesses[n->naccesses++];
+		acc->array = a;
+		acc->sub[0].it[1] = 1;     /* a[i][j] */
+		acc->sub[1].it[0] = 1;
+		rl_traffic t;
+		char why[128];
+		assert_true(rl_traffic_streams(n, &m, &t, why, sizeof why));
+		rl_tlb_term term;
+		rl_tlb_analyse(n, &m, &t, &term);
+		assert_float_equal(rl_tlb_inner_trip(n), (double)rows[k], 0);
+		assert_float_equal(term.pages, (double)rows[k], 0);
+		assert_float_equal(term.cycles, want[k], 1e-9);
+		rl_ecm e = { 0 };
+		e.ntransfers = 1;
+		e.t_ol = 4;
+		e.t_transfer[0] = 8;
+		e.t_tlb = term.cycles;
+		rl_ecm_predict(&m, &e);    /* serial: max(4, 0 + 8) = 8, + the walks */
+		assert_float_equal(e.prediction[1], 8 + want[k], 1e-9);
+		rl_nest_free(n);
+	}
+	/* a machine without tlb: no term */
+	snb_machine(&m);
+	rl_nest *n = jacobi_nest(0);
+	rl_traffic t;
+	char why[128];
+	assert_true(rl_traffic_streams(n, &m, &t, why, sizeof why));
+	rl_tlb_term term;
+	rl_tlb_analyse(n, &m, &t, &term);
+	assert_float_equal(term.cycles, 0, 0);
+	rl_nest_free(n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tlb_column_walk),
 		cmocka_unit_test(test_daxpy_traffic),
 		cmocka_unit_test(test_daxpy_ecm_note),
 		cmocka_unit_test(test_jacobi_static_equals_param),

@@ -1,0 +1,76 @@
+/* The column-walk kernel that bench/tlb/predict.py compiles with the plugin (its prediction)
+ * and times (with -DRL_TIMING: main below).  A PolyBench-like column sum: b[i] += a[i][j] walks
+ * the 4160 B rows of a (a new 4 KiB page at every access, distinct cache sets) for 8 columns;
+ * the 8 columns share each line of a, so the lines come from the cache that holds ROWS lines
+ * while the pages touched per sweep (ROWS + the few of b) decide the TLB.
+ *
+ *   gcc -O2 -fno-tree-vectorize -DROWS=8192 -DRL_TIMING -o colwalk bench/tlb/colwalk-kernel.c
+ *   ./colwalk      # prints: rows, clock GHz, cycles per unit of work (8 iterations)
+ */
+#ifndef ROWS
+#define ROWS 8192
+#endif
+#define COLS 520        /* 4160 B per row */
+
+double a[ROWS][COLS];
+double b[ROWS];
+
+void colsum(void)
+{
+	for (int j = 0; j < 8; j++)
+		for (int i = 0; i < ROWS; i++)
+			b[i] += a[i][j];
+}
+
+#ifdef RL_TIMING
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* core clock in GHz: 1000 dependent register adds per iteration (not the TSC) */
+static double clock_ghz(void)
+{
+	double best = 1e9;
+	for (int r = 0; r < 200; r++) {
+		long n = 2000;
+		uint64_t x = 0, y = 1;
+		double t0 = now();
+		for (long i = 0; i < n; i++)
+			__asm__ volatile(".rept 1000\n\tadd %1, %0\n\t.endr" : "+r"(x) : "r"(y));
+		double t = now() - t0;
+		if (t / n < best)
+			best = t / n;
+	}
+	return 1000 / best * 1e-9;
+}
+
+int main(void)
+{
+	memset(a, 1, sizeof a);     /* first touch outside the timed region */
+	memset(b, 0, sizeof b);
+	double ghz = clock_ghz();
+	long calls = 1 + 400000 / ((long)ROWS * 8), best_reps = 300;
+	double best = 1e9;
+	colsum();
+	for (long r = 0; r < best_reps; r++) {
+		double t0 = now();
+		for (long c = 0; c < calls; c++)
+			colsum();
+		double t = (now() - t0) / calls;
+		if (t < best)
+			best = t;
+	}
+	/* units of work: 8 iterations (one 64 B line of 8 B elements) -> ROWS per call */
+	printf("%d %.3f %.3f %g\n", ROWS, ghz, best * ghz * 1e9 / ROWS, b[ROWS / 2]);
+	return 0;
+}
+#endif

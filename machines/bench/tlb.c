@@ -1,0 +1,216 @@
+/* roofline-bench: the data TLB's reach and miss costs (machines/bench/tlb.h).
+ *
+ * The walk is bench/tlb/column-walk.c's: 8 columns of ROWS rows of 4160 B, eight independent
+ * accumulators.  Each access is on its own 4 KiB page; the 8 columns share each line, so the
+ * lines come from the cache that holds ROWS lines and the pages touched per sweep decide the
+ * TLB.  The L1 TLB step comes while the lines are in L1 (at most ~100 pages), the L2 TLB step
+ * while they are in L2 (a few thousand lines of 64 B). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "machines/bench/tlb.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#define STRIDE_B 4160L
+#define PAGE_4K 4096L
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+__attribute__((noinline, optimize("O2", "no-tree-vectorize")))
+static double walk(const double *a, long rows, long stride, long reps)
+{
+	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+	for (long r = 0; r < reps; r++)
+		for (long j = 0; j < 8; j++)
+			for (const double *p = a + j, *e = a + j + rows * stride; p < e;
+			     p += 8 * stride) {
+				s0 += p[0];
+				s1 += p[stride];
+				s2 += p[2 * stride];
+				s3 += p[3 * stride];
+				s4 += p[4 * stride];
+				s5 += p[5 * stride];
+				s6 += p[6 * stride];
+				s7 += p[7 * stride];
+			}
+	return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
+}
+
+/* AnonHugePages (kB) of the mapping that starts at ADDR, -1 when /proc does not say */
+static long huge_kb_of(const void *addr)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[256];
+	int in = 0;
+	long kb = -1;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f)) {
+		unsigned long lo, hi;
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' '))
+			in = (uintptr_t)addr >= lo && (uintptr_t)addr < hi;
+		else if (in && sscanf(line, "AnonHugePages: %ld kB", &kb) == 1)
+			break;
+	}
+	fclose(f);
+	return kb;
+}
+
+/* cycles per access of the walk over ROWS rows (a multiple of 8); HUGE: MADV_HUGEPAGE */
+static double walk_cost(long rows, int huge, double ghz, long *huge_kb)
+{
+	size_t bytes = (size_t)rows * STRIDE_B + PAGE_4K, al = 2u << 20;
+	size_t len = (bytes + al - 1) / al * al + al;
+	char *raw = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (raw == MAP_FAILED)
+		return 0;
+	double *a = (double *)(((uintptr_t)raw + al - 1) / al * al);
+	madvise(a, bytes, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+	memset(a, 1, bytes);
+	if (huge_kb)
+		*huge_kb = huge_kb_of(raw);
+	long acc = rows * 8, reps = 1 + 200000 / acc;
+	double best = 1e9, sink = walk(a, rows, STRIDE_B / 8, reps);
+	for (int r = 0; r < 60; r++) {
+		double t0 = now_s();
+		sink += walk(a, rows, STRIDE_B / 8, reps);
+		double t = now_s() - t0;
+		if (t < best)
+			best = t;
+	}
+	munmap(raw, len);
+	return sink == 42 ? 0 : best * ghz * 1e9 / ((double)reps * acc);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* median cost of the points with LO <= pages <= HI; 0 if none */
+static double median_cost(const rlb_tlb *t, double lo, double hi)
+{
+	double v[RLB_TLB_POINTS];
+	int n = 0;
+	for (int i = 0; i < t->npoints; i++)
+		if (t->pages[i] >= lo && t->pages[i] <= hi)
+			v[n++] = t->cy[i];
+	if (!n)
+		return 0;
+	qsort(v, (size_t)n, sizeof v[0], cmp_double);
+	return v[n / 2];
+}
+
+/* the last point (from FROM on) before two consecutive points cost more than LIMIT (a single
+ * slow point is noise of the shared machine); -1 if none */
+static int last_before_step(const rlb_tlb *t, int from, double limit)
+{
+	for (int i = from + 1; i + 1 < t->npoints; i++)
+		if (t->cy[i] > limit && t->cy[i + 1] > limit)
+			return i - 1;
+	return -1;
+}
+
+/* the first point at or beyond PAGES */
+static int point_at(const rlb_tlb *t, double pages)
+{
+	for (int i = 0; i < t->npoints; i++)
+		if (t->pages[i] >= pages)
+			return i;
+	return t->npoints - 1;
+}
+
+/* The two steps.  L1 TLB: while the lines fit in L1 (<= 512 pages), a rise of 0.25 cy over
+ * the first points; its cost: the median from 2x to 4x its reach.  L2 TLB: a rise of 1.5 cy
+ * over the L2 plateau (1024..2048 pages, lines in L2); its cost at twice its reach, where
+ * every page touch misses (docs/model.md: the miss fraction ramps from reach to 2 x reach). */
+static void find_steps(rlb_tlb *t)
+{
+	double base = median_cost(t, 0, 48);
+	int i1 = last_before_step(t, 0, base + 0.25);
+	if (i1 < 0 || t->pages[i1] > 256) {
+		snprintf(t->why, sizeof t->why, "no L1 TLB step below 256 pages");
+		return;
+	}
+	t->entries[0] = (int)t->pages[i1];
+	t->miss[0] = median_cost(t, 2 * t->pages[i1], 4 * t->pages[i1]) - base;
+	double plat = median_cost(t, 1024, 2048);
+	int i2 = last_before_step(t, point_at(t, 1024), plat + 1.5);
+	if (i2 < 0 || !(t->miss[0] > 0) || 2 * t->pages[i2] > t->pages[t->npoints - 1]) {
+		snprintf(t->why, sizeof t->why, "no L2 TLB step up to %.0f pages",
+			 t->pages[t->npoints - 1] / 2);
+		return;
+	}
+	t->entries[1] = (int)t->pages[i2];
+	t->miss[1] = t->cy[point_at(t, 2 * t->pages[i2])] - plat;
+	t->ok = t->miss[1] > 0;
+}
+
+void rlb_tlb_measure(rlb_tlb *t, double ghz, int quiet)
+{
+	memset(t, 0, sizeof *t);
+	t->huge_kb = -1;
+	double p = 16;
+	for (int i = 0; i < RLB_TLB_POINTS && p <= 16384; i++, p *= 1.19) {
+		long rows = ((long)p + 7) / 8 * 8;
+		if (i > 0 && rows <= t->pages[i - 1]) {
+			i--;
+			continue;
+		}
+		t->pages[i] = (double)rows;
+		t->cy[i] = walk_cost(rows, 0, ghz, NULL);
+		t->npoints = i + 1;
+		if (!quiet)
+			fprintf(stderr, "          tlb: column walk over %6ld pages of 4 KiB: %6.2f "
+				"cy/access\n", rows, t->cy[i]);
+	}
+	find_steps(t);
+	if (!t->ok)
+		return;
+	long rows = (long)(2 * t->entries[1] + 7) / 8 * 8;
+	t->huge_pages = (double)rows;
+	t->small_cy = t->cy[point_at(t, rows)];
+	t->huge_cy = walk_cost(rows, 1, ghz, &t->huge_kb);
+	if (!quiet)
+		fprintf(stderr, "          tlb: L1 %d entries (+%.2f cy), L2 %d entries (+%.2f cy); "
+			"%ld rows on 2 MiB pages: %.2f cy/access (huge pages granted: %ld kB)\n",
+			t->entries[0], t->miss[0], t->entries[1], t->miss[1], rows, t->huge_cy,
+			t->huge_kb);
+}
+
+void rlb_tlb_apply(const rlb_tlb *t, rl_machine *m, const char *how)
+{
+	if (!t->ok)
+		return;
+	static const char *const names[2] = { "L1", "L2" };
+	m->ntlb = 2;
+	m->tlb_measured = 1;
+	for (int k = 0; k < 2; k++) {
+		snprintf(m->tlb[k].name, sizeof m->tlb[k].name, "%s", names[k]);
+		m->tlb[k].entries = t->entries[k];
+		m->tlb[k].page = PAGE_4K;
+		m->tlb[k].miss_cycles = t->miss[k] > 0.01 ? t->miss[k] : 0.01;
+	}
+	char huge[96];
+	if (t->huge_kb > 0)
+		snprintf(huge, sizeof huge, "%.2f cy/access (granted: %ld kB)", t->huge_cy,
+			 t->huge_kb);
+	else
+		snprintf(huge, sizeof huge, "not granted by the kernel (%.2f cy/access)", t->huge_cy);
+	snprintf(m->tlb_source, sizeof m->tlb_source, "measured: column walk, stride 4160 B, "
+		 "entries = last page count before each step (grid x1.19); %.0f pages: %.2f cy/access "
+		 "on 4 KiB pages, 2 MiB pages (MADV_HUGEPAGE) %s; %s", t->huge_pages, t->small_cy,
+		 huge, how);
+}
