@@ -67,12 +67,16 @@ void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len);
  * nonzero), else "... (version not used)". */
 void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len);
 
-/* The first note of a translation unit whose machine is a bundled file (not a measured
- * file of the CPU compiling it): "roofline: figures are estimates for NAME (LONG NAME),
- * chosen by WHY ...", the core cap when FILE_CORES > 0 (the file's cores before it), and
- * how to measure the computer. */
+/* The first note of a translation unit whose machine is a bundled file (not an installed
+ * measured file of the CPU compiling it): "roofline: figures are estimates for NAME (LONG
+ * NAME), a bundled machine file chosen by WHY ..." for a file of estimates; a measured file
+ * (its host: block) says where it was measured: SAME_CPU nonzero (the CPU compiling is of
+ * the file's vendor, family and model, rl_machine_describes_host) "figures for NAME ...,
+ * measured on another computer with the CPU you build on (...)", else "figures are
+ * estimates for NAME ..., measured on another kind of CPU (...)"; then the core cap when
+ * FILE_CORES > 0 (the file's cores before it), and how to measure the computer. */
 void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int file_cores,
-				   char *buf, size_t len);
+				   int same_cpu, char *buf, size_t len);
 /* The verbose note on the two versions GCC made of a vectorised loop (model/versions.h):
  * "roofline: loop versions: ... the scalar copy runs (reported) ...".  VEC and SCALAR are the
  * reports of the vectorised and the scalar copy (SCALAR NULL: its code was not found), CHK

@@ -56,19 +56,29 @@ void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len)
 }
 
 void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int file_cores,
-				   char *buf, size_t len)
+				   int same_cpu, char *buf, size_t len)
 {
-	char named[160] = "", cap[160] = "";
+	char named[160] = "", cap[160] = "", measured[200] = "";
 	if (m->long_name[0])
 		snprintf(named, sizeof(named), " (%s)", m->long_name);
 	if (file_cores > 0)
 		snprintf(cap, sizeof(cap), "; multicore figures for at most %d of its %d cores (the "
 			 "CPUs this compiler may use, or cores=N)", m->cores, file_cores);
+	/* a measured file (host: block) says where it was measured; the others are estimates */
+	if (m->host_vendor[0] && same_cpu)
+		snprintf(measured, sizeof(measured), " measured on a computer with the same CPU as "
+			 "the one you build on (%s family %d model %d; its clock, caches and memory may "
+			 "differ from yours),", m->host_vendor, m->host_family, m->host_model);
+	else if (m->host_vendor[0])
+		snprintf(measured, sizeof(measured), " measured on another kind of CPU (%s family "
+			 "%d model %d) than the one you build on,", m->host_vendor, m->host_family,
+			 m->host_model);
 	snprintf(buf, len,
-		 "roofline: figures are estimates for %s%s, a bundled machine file chosen by %s%s; "
-		 "for figures of the computer you build on, measure it once: "
+		 "roofline: figures %s %s%s, a bundled machine file%s chosen by %s%s; for figures of "
+		 "the computer you build on, measure it once: "
 		 "'roofline-bench -o host.yml && roofline-bench install host.yml'",
-		 m->name, named, why, cap);
+		 m->host_vendor[0] && same_cpu ? "for" : "are estimates for", m->name, named,
+		 measured, why, cap);
 }
 
 /* "path[i1][i0]": access A of NEST with its subscripts. */

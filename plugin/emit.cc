@@ -3,6 +3,7 @@
  * The sentences come from diag/; this file decides where and when they go.
  */
 #include "plugin/plugin-state.h"
+#include "machines/select.h"
 
 /* Whether the -fopt-info stream of the running pass prints "optimized"
    remarks (-fopt-info, -fopt-info-loop, -fopt-info-loop-optimized, ...: GCC
@@ -49,7 +50,8 @@ rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r, const
       if (u->choice.estimated && !u->estimate_noted)
 	{
 	  rl_diag_machine_estimate_note (u->machine, u->choice.why, u->choice.file_cores,
-					 text, sizeof text);
+					 rl_machine_describes_host (u->machine), text,
+					 sizeof text);
 	  rl_note (opts, loc, text);
 	  u->estimate_noted = true;
 	}
