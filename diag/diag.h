@@ -77,13 +77,14 @@ void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len);
  * FILE_CORES > 0 (the file's cores before it), and how to measure the computer. */
 void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int file_cores,
 				   int same_cpu, char *buf, size_t len);
+/* "path[i1][i0]": access A of NEST with its subscripts. */
+void rl_diag_access_text(const rl_nest *nest, int a, char *buf, size_t len);
 /* The verbose note on the two versions GCC made of a vectorised loop (model/versions.h):
- * "roofline: loop versions: ... the scalar copy runs (reported) ...".  VEC and SCALAR are the
- * reports of the vectorised and the scalar copy (SCALAR NULL: its code was not found), CHK
- * the alias check's outcome. */
-struct rl_alias_check;
-void rl_diag_versions_note(const rl_report *vec, const rl_report *scalar,
-			   const struct rl_alias_check *chk, char *buf, size_t len);
+ * "roofline: loop versions: ... the scalar copy runs (reported) ...".  VEC is the report of
+ * the vectorised copy (its nest names the references the check compares), V the two
+ * copies' figures and the alias check's outcome (rl_report_versions_fill). */
+void rl_diag_versions_note(const rl_report *vec, const rl_report_versions *v, char *buf,
+			   size_t len);
 
 /* JSON remarks of one translation unit. */
 typedef struct rl_remarks rl_remarks;

@@ -81,8 +81,7 @@ void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int fil
 		 measured, why, cap);
 }
 
-/* "path[i1][i0]": access A of NEST with its subscripts. */
-static void access_text(const rl_nest *nest, int a, char *buf, size_t len)
+void rl_diag_access_text(const rl_nest *nest, int a, char *buf, size_t len)
 {
 	const rl_access *ac = &nest->accesses[a];
 	const rl_array *arr = &nest->arrays[ac->array];
@@ -94,28 +93,28 @@ static void access_text(const rl_nest *nest, int a, char *buf, size_t len)
 	}
 }
 
-/* "vectorised copy (8 lanes) 2 cy/CL": a version's prediction at its data level. */
-static void version_figure(const rl_report *r, const char *what, char *buf, size_t len)
+/* ", scalar copy 2 cy/CL": a version's prediction at its data level. */
+static void version_figure(double cy, const char *what, char *buf, size_t len)
 {
 	char t[32];
-	int lv = r->perf.data_level >= 0 ? r->perf.data_level : r->ecm.ntransfers;
-	rl_format_number(r->ecm.prediction[lv], t, sizeof(t));
+	rl_format_number(cy, t, sizeof(t));
 	rl_appendf(buf, len, "%s %s cy/CL", what, t);
 }
 
-void rl_diag_versions_note(const rl_report *vec, const rl_report *scalar,
-			   const rl_alias_check *chk, char *buf, size_t len)
+void rl_diag_versions_note(const rl_report *vec, const rl_report_versions *v, char *buf,
+			   size_t len)
 {
 	const rl_nest *nest = vec->nest;
+	const rl_alias_check *chk = &v->check;
 	char w[96] = "", x[96] = "", when[96] = "";
 	if (chk->store >= 0) {
-		access_text(nest, chk->store, w, sizeof(w));
-		access_text(nest, chk->other, x, sizeof(x));
+		rl_diag_access_text(nest, chk->store, w, sizeof(w));
+		rl_diag_access_text(nest, chk->other, x, sizeof(x));
 	}
 	snprintf(buf, len, "roofline: loop versions (GCC's run-time check picks one): ");
-	version_figure(vec, "vectorised copy", buf, len);
-	if (scalar)
-		version_figure(scalar, ", scalar copy", buf, len);
+	version_figure(v->vectorised_cy, "vectorised copy", buf, len);
+	if (v->scalar_cy >= 0)
+		version_figure(v->scalar_cy, ", scalar copy", buf, len);
 	else
 		rl_appendf(buf, len, ", scalar copy (its code not found)");
 	switch (chk->outcome) {

@@ -125,6 +125,22 @@ void rl_report_set_cores(rl_report *r, int cores)
 	}
 }
 
+double rl_report_cycles_per_unit(const rl_report *r)
+{
+	int lv = r->perf.data_level >= 0 ? r->perf.data_level : r->ecm.ntransfers;
+	return r->ecm.prediction[lv];
+}
+
+void rl_report_versions_fill(const rl_report *vec, const rl_report *scalar,
+			     const rl_alias_check *chk, rl_report_versions *out)
+{
+	out->present = 1;
+	out->vectorised_cy = rl_report_cycles_per_unit(vec);
+	out->scalar_cy = scalar ? rl_report_cycles_per_unit(scalar) : -1;
+	out->check = *chk;
+	out->scalar_reported = scalar && chk->outcome == RL_ALIAS_ALWAYS;
+}
+
 void rl_appendf(char *buf, size_t len, const char *fmt, ...)
 {
 	size_t used = strlen(buf);

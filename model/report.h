@@ -6,12 +6,23 @@
 #include "model/roofline.h"
 #include "model/perf.h"
 #include "model/advice.h"
+#include "model/versions.h"
 #include "polyhedral/lc.h"
 #include "portmodel/ports.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The two versions GCC made of a vectorised loop it could not prove free of aliasing
+ * (model/versions.h): each copy's prediction and what the run-time check decides. */
+typedef struct rl_report_versions {
+	int present;            /* 1: the loop was versioned (the other fields are set) */
+	double vectorised_cy;   /* each copy's ECM prediction at its data level, cy per unit */
+	double scalar_cy;       /* -1: the scalar copy's code was not found */
+	rl_alias_check check;
+	int scalar_reported;    /* 1: the report is the scalar copy's (the check always fails) */
+} rl_report_versions;
 
 typedef struct rl_report {
 	int analysed;           /* 0: not analysed, see reason */
@@ -37,6 +48,12 @@ typedef struct rl_report {
 	 * advice with gains (model/advice.h), for perf.cores active cores */
 	rl_perf perf;
 	rl_advice_list advice;
+	/* loop versions (present 0: none) */
+	rl_report_versions versions;
+	/* an innermost loop of a loop tree: the line of the loop whose body holds it and its
+	 * siblings, and how many innermost loops that body holds (0: a perfect nest); the
+	 * layer conditions' view of the siblings is lc.sib */
+	int branch_line, branch_loops;
 	/* the nest's layer-condition analysis while rl_report_build* and
 	 * rl_report_set_cores run (perf and advice evaluate it per thread count instead of
 	 * redoing it); NULL otherwise: not owned by the report, never valid after a call */
@@ -61,6 +78,16 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 /* Recompute R's performance, scaling and advice for CORES active cores (option cores=N;
  * rl_report_build_ports uses 1).  Analyses the layer conditions again (once). */
 void rl_report_set_cores(rl_report *r, int cores);
+
+/* R's prediction at its data level in cy per unit of work (the figure of the notes): the
+ * ECM prediction at perf.data_level, in memory when the level is unknown. */
+double rl_report_cycles_per_unit(const rl_report *r);
+
+/* The versions of a versioned loop into OUT: VEC and SCALAR the reports of the vectorised
+ * and the scalar copy (SCALAR NULL: its code not found), CHK the alias check's outcome;
+ * the scalar copy is reported when the check always fails (RL_ALIAS_ALWAYS). */
+void rl_report_versions_fill(const rl_report *vec, const rl_report *scalar,
+			     const rl_alias_check *chk, rl_report_versions *out);
 
 /* Append printf-formatted text to the NUL-terminated BUF of LEN bytes (truncating; a full
  * buffer is left as it is).  Shared by the note and roofline texts. */

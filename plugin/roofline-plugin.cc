@@ -237,9 +237,11 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
       rl_nest *vnest = NULL;
       rl_report *rv = rl_model_version_copy (p, &vnest);
       rl_alias_check chk;
+      rl_report_versions v;
       rl_versions_alias_check (p.nest, &chk);
-      rl_diag_versions_note (r, rv, &chk, p.version_text, sizeof p.version_text);
-      if (rv && chk.outcome == RL_ALIAS_ALWAYS)
+      rl_report_versions_fill (r, rv, &chk, &v);
+      rl_diag_versions_note (r, &v, p.version_text, sizeof p.version_text);
+      if (v.scalar_reported)
 	{
 	  XDELETE (r);          /* the vectorised copy never runs */
 	  r = rv;
@@ -251,12 +253,15 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
 	  if (vnest)
 	    rl_nest_free (vnest);
 	}
+      r->versions = v;
     }
   if (p.repeat_line && r->perf.valid)
     rl_time_per_repetition (&r->perf.time, p.repeat_line);
   if (r->perf.valid)
     rl_time_set_function (&r->perf.time, rl_source_function_name (p.loc, rl_fn.fndecl));
   /* what the layer conditions assumed about the sibling loops (their numbers) */
+  r->branch_line = p.branch_line;
+  r->branch_loops = p.nsiblings;
   if (p.branch_line && r->have_lc)
     rl_diag_sibling_reuse_note (&r->lc, p.branch_line, p.nsiblings, p.sibling_text,
 				sizeof p.sibling_text);
