@@ -77,6 +77,11 @@ void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len);
  * FILE_CORES > 0 (the file's cores before it), and how to measure the computer. */
 void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int file_cores,
 				   int same_cpu, char *buf, size_t len);
+/* The verbose note of a loop GCC copied before the plugin saw it (r->copies): "roofline: GCC
+ * made 2 copies of this source loop (unroll-and-jam by 2: this copy repeats each statement
+ * of the loop body 2 times, ...); reported once, with this copy's figures and predicted time;
+ * the other copy (at 3:21): 14.3 cy/CL". */
+void rl_diag_copies_note(const rl_report *r, char *buf, size_t len);
 /* "path[i1][i0]": access A of NEST with its subscripts. */
 void rl_diag_access_text(const rl_nest *nest, int a, char *buf, size_t len);
 /* The verbose note on the two versions GCC made of a vectorised loop (model/versions.h):

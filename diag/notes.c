@@ -140,6 +140,26 @@ void rl_diag_versions_note(const rl_report *vec, const rl_report_versions *v, ch
 	}
 }
 
+void rl_diag_copies_note(const rl_report *r, char *buf, size_t len)
+{
+	const rl_report_copies *c = &r->copies;
+	snprintf(buf, len, "roofline: GCC made %d copies of this source loop", c->count);
+	if (c->factor > 1)
+		rl_appendf(buf, len, " (unroll-and-jam by %d: this copy repeats each statement of "
+			   "the loop body %d times, the other%s the remaining iterations of the outer "
+			   "loop)", c->factor, c->factor, c->count > 2 ? "s run" : " runs");
+	rl_appendf(buf, len, "; reported once, with this copy's figures and predicted time");
+	for (int k = 0; k < c->nothers; k++) {
+		char t[32] = "not analysed";
+		if (c->other[k].cy >= 0) {
+			rl_format_number(c->other[k].cy, t, sizeof(t));
+			rl_appendf(t, sizeof(t), " cy/CL");
+		}
+		rl_appendf(buf, len, "%s (at %d:%d): %s", k ? "; another copy" : "; the other copy",
+			   c->other[k].line, c->other[k].column, t);
+	}
+}
+
 /* What the unit of work covers.  It is always line / element iterations of the innermost
  * loop (rl_traffic.iters_per_unit, the ECM convention of cycles per "CL" of work), whatever
  * the strides: at unit stride that is one line of each stream; a stream walked with a larger

@@ -296,6 +296,19 @@ static json_t *siblings_json(const rl_report *r)
 	return o;
 }
 
+/* "copies": the other copies GCC made of the source loop (model/report.h) */
+static json_t *copies_json(const rl_report *r)
+{
+	const rl_report_copies *c = &r->copies;
+	json_t *others = json_array();
+	for (int k = 0; k < c->nothers; k++)
+		json_array_append_new(others, json_pack("{s:i, s:i, s:o}", "line", c->other[k].line,
+			"column", c->other[k].column, "cycles_per_unit",
+			c->other[k].cy >= 0 ? json_real(c->other[k].cy) : json_null()));
+	return json_pack("{s:i, s:i, s:o}", "count", c->count, "statement_repeats", c->factor,
+			 "others", others);
+}
+
 static json_t *ecm_json(const rl_report *r)
 {
 	const rl_ecm *e = &r->ecm;
@@ -360,6 +373,8 @@ void rl_remarks_add_report(rl_remarks *rem, const rl_report *r)
 	json_object_set_new(nest, "rooflines", rl_rooflines_json(r));   /* may be NULL */
 	if (r->versions.present)
 		json_object_set_new(nest, "versions", versions_json(r));
+	if (r->copies.count)
+		json_object_set_new(nest, "copies", copies_json(r));
 	if (r->branch_loops > 1)
 		json_object_set_new(nest, "siblings", siblings_json(r));
 	/* performance, scaling, regimes, advice (diag/perf-json.c) */

@@ -141,6 +141,19 @@ void rl_report_versions_fill(const rl_report *vec, const rl_report *scalar,
 	out->scalar_reported = scalar && chk->outcome == RL_ALIAS_ALWAYS;
 }
 
+void rl_report_add_copy(rl_report *r, const rl_report *other, int line, int column, int factor)
+{
+	rl_report_copies *c = &r->copies;
+	c->count = c->count ? c->count + 1 : 2;
+	c->factor = factor;
+	if (c->nothers >= RL_MAX_COPIES)
+		return;
+	c->other[c->nothers].line = line;
+	c->other[c->nothers].column = column;
+	c->other[c->nothers].cy = other && other->analysed ? rl_report_cycles_per_unit(other) : -1;
+	c->nothers++;
+}
+
 void rl_appendf(char *buf, size_t len, const char *fmt, ...)
 {
 	size_t used = strlen(buf);

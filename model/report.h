@@ -24,6 +24,21 @@ typedef struct rl_report_versions {
 	int scalar_reported;    /* 1: the report is the scalar copy's (the check always fails) */
 } rl_report_versions;
 
+/* Copies GCC made of one source loop before the plugin saw it (unroll-and-jam's main and
+ * remainder copies, two surviving versions): the report of one copy stands for all of them
+ * and names the others with their predictions. */
+#define RL_MAX_COPIES 4
+typedef struct rl_report_copies {
+	int count;              /* copies of the source loop, this one included (0: no copies) */
+	int factor;             /* this copy's body repeats each source statement FACTOR times
+				   (unroll-and-jam by FACTOR; 1: the statements once) */
+	int nothers;            /* the other copies listed (at most RL_MAX_COPIES) */
+	struct {
+		int line, column;   /* where GCC put the copy (its outermost loop) */
+		double cy;          /* its prediction at its data level, cy per unit; -1 not analysed */
+	} other[RL_MAX_COPIES];
+} rl_report_copies;
+
 typedef struct rl_report {
 	int analysed;           /* 0: not analysed, see reason */
 	char reason[256];
@@ -50,6 +65,8 @@ typedef struct rl_report {
 	rl_advice_list advice;
 	/* loop versions (present 0: none) */
 	rl_report_versions versions;
+	/* copies of the same source loop reported here (count 0: none) */
+	rl_report_copies copies;
 	/* an innermost loop of a loop tree: the line of the loop whose body holds it and its
 	 * siblings, and how many innermost loops that body holds (0: a perfect nest); the
 	 * layer conditions' view of the siblings is lc.sib */
@@ -88,6 +105,10 @@ double rl_report_cycles_per_unit(const rl_report *r);
  * the scalar copy is reported when the check always fails (RL_ALIAS_ALWAYS). */
 void rl_report_versions_fill(const rl_report *vec, const rl_report *scalar,
 			     const rl_alias_check *chk, rl_report_versions *out);
+
+/* Record in R that OTHER (NULL: not analysed, at LINE:COLUMN) is another copy of R's source
+ * loop; R's body repeats each source statement FACTOR times. */
+void rl_report_add_copy(rl_report *r, const rl_report *other, int line, int column, int factor);
 
 /* Append printf-formatted text to the NUL-terminated BUF of LEN bytes (truncating; a full
  * buffer is left as it is).  Shared by the note and roofline texts. */

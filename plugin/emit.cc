@@ -69,6 +69,11 @@ rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r, const
 	rl_note (opts, loc, nt_text);
       if (opts->verbose && p.version_text[0])
 	rl_note (opts, loc, p.version_text);
+      if (opts->verbose && r->copies.count)
+	{
+	  rl_diag_copies_note (r, text, sizeof text);
+	  rl_note (opts, loc, text);
+	}
       /* the loop tree around the nest: sibling loops, loops left out */
       if (opts->verbose && p.sibling_text[0])
 	rl_note (opts, loc, p.sibling_text);

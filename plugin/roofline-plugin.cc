@@ -274,7 +274,9 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
 static void
 rl_emit_pending (rl_pending &p, rl_report *r, const char *nt_text)
 {
-  if (rl_removed_with_kept_copy (p))
+  if (p.reported_by)
+    ;                   /* a copy reported by another (rl_merge_loop_copies) */
+  else if (rl_removed_with_kept_copy (p))
     {
       if (!rl_removed_copy_said (p))
 	rl_emit_removed_copy (&rl_unit, p);
@@ -298,11 +300,13 @@ rl_function_end (void)
   struct nt_sentence { char text[256]; };
   std::vector<nt_sentence> nt (n);
   for (size_t i = 0; i < n; i++)
-    {
-      reports[i] = rl_model_pending (rl_fn.nests[i], nt[i].text, sizeof nt[i].text);
-      if (reports[i] && reports[i]->analysed && reports[i]->perf.valid)
-	times[i] = &reports[i]->perf.time;
-    }
+    reports[i] = rl_model_pending (rl_fn.nests[i], nt[i].text, sizeof nt[i].text);
+  /* copies GCC made of one source loop are reported once */
+  rl_merge_loop_copies (rl_fn.nests, reports);
+  for (size_t i = 0; i < n; i++)
+    if (reports[i] && reports[i]->analysed && reports[i]->perf.valid
+	&& !rl_fn.nests[i].reported_by)
+      times[i] = &reports[i]->perf.time;
   rl_time_function_totals (times.data (), (int) n);
   for (size_t i = 0; i < n; i++)
     rl_emit_pending (rl_fn.nests[i], reports[i], nt[i].text);
@@ -426,6 +430,7 @@ rl_model_leaf (function *fun, class loop *leaf)
 				  p.nest, &ctx, p.reason, sizeof p.reason);
   p.loc = ctx.loc ? ctx.loc : rl_loop_location (leaf);
   p.innermost_num = leaf->num;
+  rl_copy_signature (leaf, p);
   rl_if_conversion_guards (leaf, p);
   rl_pending_threads_and_focus (fun, p, ok && ctx.omp_static);
   if (!ok)
