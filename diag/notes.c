@@ -353,16 +353,27 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 	else
 		snprintf(buf, len, "roofline: layer conditions (%s of each cache, %d thread%s):", f,
 			 lc->threads, lc->threads == 1 ? "" : "s");
+	int listed = 0;
 	for (int c = 0; c < lc->nlevels; c++)
 		for (int k = 0; k < lc->levels[c].ncond; k++) {
+			if (rl_diag_lc_condition_trivial(lc, c, k))
+				continue;
 			const char *state = lc->levels[c].cond[k].holds == 1 ? "holds"
 				: lc->levels[c].cond[k].holds == 0 ? "violated" : "size unknown";
 			char cond[RL_DIAG_LC_CONDITION_TEXT];
 			rl_diag_lc_condition(lc, c, k, cond, sizeof(cond));
-			size_t used = strlen(buf);
-			snprintf(buf + used, len - used, "%s %s: %s %s", c || k ? ";" : "", lc->levels[c].name,
-				 cond, state);
+			rl_appendf(buf, len, "%s %s: %s %s", listed++ ? ";" : "", lc->levels[c].name,
+				   cond, state);
 		}
+	/* a regime without data to keep (its footprint is 0) is no condition: say why once */
+	int trivial = 0;
+	for (int r = 1; r < lc->nregimes; r++)
+		if (rl_diag_lc_regime_trivial(lc, r))
+			rl_appendf(buf, len, "%s i%d", trivial++ ? " or" : listed++ ? "; no data of the "
+				   "loops inside is used again in the next iteration of" : " no data of the "
+				   "loops inside is used again in the next iteration of", lc->regimes[r].loop - 1);
+	if (trivial)
+		rl_appendf(buf, len, " (no condition)");
 	size_t used = strlen(buf);
 	if (!lc->all_known)
 		snprintf(buf + used, len - used, "; sizes unknown: ECM uses the no-LC regime");
@@ -421,7 +432,10 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		rl_appendf(buf, len, " (working set %s", ws);
 		/* the layer condition that applies, when one does */
 		if (r->have_lc) {
-			if (p->lc_level >= 0)
+			if (p->lc_level >= 0 && rl_diag_lc_regime_trivial(&r->lc,
+						r->lc.levels[p->lc_level].regime))
+				;       /* nothing reused: no condition to name */
+			else if (p->lc_level >= 0)
 				rl_appendf(buf, len, "; layer condition holds in %s",
 					   r->lc.levels[p->lc_level].name);
 			else if (r->lc.nlevels && r->lc.levels[0].ncond)

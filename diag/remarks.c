@@ -215,6 +215,8 @@ static json_t *layer_conditions_json(const rl_report *r)
 	for (int c = 0; c < lc->nlevels; c++) {
 		const rl_lc_level *lv = &lc->levels[c];
 		for (int k = 0; k < lv->ncond; k++) {
+			if (rl_diag_lc_condition_trivial(lc, c, k))
+				continue;       /* footprint 0: no condition */
 			const rl_lc_regime *rg = &lc->regimes[lv->cond[k].regime];
 			char cond[RL_DIAG_LC_CONDITION_TEXT];
 			rl_diag_lc_condition(lc, c, k, cond, sizeof(cond));
@@ -227,6 +229,9 @@ static json_t *layer_conditions_json(const rl_report *r)
 			if (lv->cond[k].param[0] && lv->cond[k].threshold >= 0) {
 				json_object_set_new(e, "parameter", json_string(lv->cond[k].param));
 				json_object_set_new(e, "threshold", json_integer(lv->cond[k].threshold));
+				if (lv->cond[k].equal[0])
+					json_object_set_new(e, "equal_parameters",
+							    json_string(lv->cond[k].equal));
 			}
 			json_object_set_new(e, "applies", json_boolean(lv->regime == lv->cond[k].regime));
 			if (lv->cond[k].block_loop >= 0) {

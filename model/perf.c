@@ -343,17 +343,18 @@ static void build_regimes(rl_report *r, rl_perf *p)
 	int nth = 0;
 	for (int c = 0; c < lc->nlevels; c++)
 		for (int k = 0; k < lc->levels[c].ncond; k++) {
-			if (lc->levels[c].cond[k].threshold < 0 || !lc->levels[c].cond[k].param[0])
+			const rl_lc_cond *cond = &lc->levels[c].cond[k];
+			if (cond->threshold < 0 || !cond->param[0])
 				continue;
-			if (param && strcmp(param, lc->levels[c].cond[k].param)) {
+			if ((param && strcmp(param, cond->param)) || cond->equal[0]) {
 				snprintf(p->regimes_why, sizeof(p->regimes_why),
-					 "conditions in several size parameters (%s, %s)", param,
-					 lc->levels[c].cond[k].param);
+					 "conditions in several size parameters (%s, %s)",
+					 param ? param : cond->param, param ? cond->param : cond->equal);
 				p->nregimes = 0;
 				return;
 			}
-			param = lc->levels[c].cond[k].param;
-			th[nth++] = lc->levels[c].cond[k].threshold;
+			param = cond->param;
+			th[nth++] = cond->threshold;
 		}
 	if (!param) {
 		snprintf(p->regimes_why, sizeof(p->regimes_why), "no condition depends on a size parameter");
