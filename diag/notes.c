@@ -375,8 +375,12 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 	if (trivial)
 		rl_appendf(buf, len, " (no condition)");
 	size_t used = strlen(buf);
-	if (!lc->all_known)
-		snprintf(buf + used, len - used, "; sizes unknown: ECM uses the no-LC regime");
+	if (!lc->all_known) {
+		char as[256];
+		rl_diag_sizes_assumption(r, as, sizeof(as));
+		snprintf(buf + used, len - used, "; sizes unknown: %s%s", r->sizes.applied ? "" :
+			 "ECM uses the ", as);
+	}
 	for (int b = 0; b < r->traffic.nboundaries; b++) {
 		char l[32], w[32], e[32];
 		rl_format_number(r->traffic.load_lines[b], l, sizeof(l));
@@ -443,7 +447,9 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		}
 		rl_appendf(buf, len, ")");
 	} else {
-		rl_appendf(buf, len, " assumed (sizes unknown: no-LC regime");
+		char as[256];
+		rl_diag_sizes_assumption(r, as, sizeof(as));
+		rl_appendf(buf, len, " assumed (sizes unknown: %s", as);
 		if (p->nregimes > 1)
 			rl_appendf(buf, len, "; %d size regimes in verbose", p->nregimes);
 		rl_appendf(buf, len, ")");
@@ -542,13 +548,37 @@ void rl_diag_regime_condition(const rl_lc_report *lc, const rl_perf_regime *g, c
 	snprintf(buf, len, "%s in %s", what, lc->levels[g->lc_level].name);
 }
 
+void rl_diag_sizes_assumption(const rl_report *r, char *buf, size_t len)
+{
+	const rl_report_sizes *a = &r->sizes;
+	if (!a->applied) {
+		snprintf(buf, len, "no-LC regime%s%s%s", a->why[0] ? " (" : "", a->why,
+			 a->why[0] ? ")" : "");
+		return;
+	}
+	rl_perf_regime g;
+	memset(&g, 0, sizeof(g));
+	snprintf(g.param, sizeof(g.param), "%s", a->param);
+	g.lo = a->lo;
+	g.hi = a->hi;
+	g.lc_level = a->level;
+	g.lc_loops = a->level >= 0 ? r->lc.levels[a->level].regime : 0;
+	g.nloops = r->lc.nloops;
+	char range[160], cond[64];
+	rl_diag_regime_range(&g, range, sizeof(range));
+	rl_diag_regime_condition(&r->lc, &g, cond, sizeof(cond));
+	snprintf(buf, len, "ECM for %s (%s)", range, cond);
+}
+
 void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
 {
 	const rl_perf *p = &r->perf;
 	const rl_machine *m = r->machine;
 	char ws[80], cap[32];
 	if (p->working_set < 0) {
-		snprintf(buf, len, "sizes unknown: data assumed in MEM (no-LC regime)");
+		char as[256];
+		rl_diag_sizes_assumption(r, as, sizeof(as));
+		snprintf(buf, len, "sizes unknown: data assumed in MEM, %s", as);
 		return;
 	}
 	rl_format_size(p->working_set, ws, sizeof(ws));

@@ -329,6 +329,75 @@ static double mem_bytes_per_unit(const rl_report *r, const rl_ecm *e)
 	return rl_ecm_mem_sat_cycles(e) / cpl * line;
 }
 
+/* The thresholds of LC's conditions, all in one leading size parameter, sorted and distinct
+ * into TH (*NTH): the parameter, or NULL with the reason in WHY. */
+static const char *size_thresholds(const rl_lc_report *lc, long long *th, int *nth, char *why,
+				   size_t whylen)
+{
+	const char *param = NULL;
+	*nth = 0;
+	for (int c = 0; c < lc->nlevels; c++)
+		for (int k = 0; k < lc->levels[c].ncond; k++) {
+			const rl_lc_cond *cond = &lc->levels[c].cond[k];
+			if (cond->threshold < 0 || !cond->param[0])
+				continue;
+			if ((param && strcmp(param, cond->param)) || cond->equal[0]) {
+				snprintf(why, whylen, "conditions in several size parameters (%s, %s)",
+					 param ? param : cond->param, param ? cond->param : cond->equal);
+				return NULL;
+			}
+			param = cond->param;
+			th[(*nth)++] = cond->threshold;
+		}
+	if (!param) {
+		snprintf(why, whylen, "no condition depends on a size parameter");
+		return NULL;
+	}
+	qsort(th, *nth, sizeof(th[0]), cmp_ll);
+	int u = 0;
+	for (int i = 0; i < *nth; i++)
+		if (!u || th[i] != th[u - 1])
+			th[u++] = th[i];
+	*nth = u;
+	return param;
+}
+
+void rl_perf_assume_sizes(rl_report *r)
+{
+	rl_report_sizes *a = &r->sizes;
+	memset(a, 0, sizeof(*a));
+	if (!r->have_lc || r->lc.all_known)
+		return;
+	long long th[RL_MAX_LEVELS * (RL_MAX_LOOPS + 1)];
+	int nth;
+	const char *param = size_thresholds(&r->lc, th, &nth, a->why, sizeof(a->why));
+	if (!param)
+		return;
+	/* the range up to the largest threshold: the last level's condition holds there */
+	int per[RL_MAX_LEVELS];
+	regimes_at(&r->lc, th[nth - 1], per);
+	rl_traffic *t = malloc(sizeof(*t));
+	rl_lc_options opt;
+	rl_lc_options_default(r->machine, 1, &opt);
+	if (!t || !lc_regimes(r, &opt, per, t, a->why, sizeof(a->why))) {
+		if (!t)
+			snprintf(a->why, sizeof(a->why), "out of memory");
+		free(t);
+		return;
+	}
+	t->iters_per_unit = r->traffic.iters_per_unit;
+	t->elem_size = r->traffic.elem_size;
+	r->traffic = *t;
+	free(t);
+	for (int c = 0; c < r->lc.nlevels; c++)
+		r->lc.levels[c].regime = per[c];
+	a->applied = 1;
+	snprintf(a->param, sizeof(a->param), "%s", param);
+	a->lo = nth > 1 ? th[nth - 2] : -1;
+	a->hi = th[nth - 1];
+	a->level = deepest_regime_level(per, r->lc.nlevels);
+}
+
 static void build_regimes(rl_report *r, rl_perf *p)
 {
 	const rl_lc_report *lc = &r->lc;
@@ -338,34 +407,11 @@ static void build_regimes(rl_report *r, rl_perf *p)
 		snprintf(p->regimes_why, sizeof(p->regimes_why), "no layer conditions");
 		return;
 	}
-	const char *param = NULL;
 	long long th[RL_MAX_LEVELS * (RL_MAX_LOOPS + 1)];
-	int nth = 0;
-	for (int c = 0; c < lc->nlevels; c++)
-		for (int k = 0; k < lc->levels[c].ncond; k++) {
-			const rl_lc_cond *cond = &lc->levels[c].cond[k];
-			if (cond->threshold < 0 || !cond->param[0])
-				continue;
-			if ((param && strcmp(param, cond->param)) || cond->equal[0]) {
-				snprintf(p->regimes_why, sizeof(p->regimes_why),
-					 "conditions in several size parameters (%s, %s)",
-					 param ? param : cond->param, param ? cond->param : cond->equal);
-				p->nregimes = 0;
-				return;
-			}
-			param = cond->param;
-			th[nth++] = cond->threshold;
-		}
-	if (!param) {
-		snprintf(p->regimes_why, sizeof(p->regimes_why), "no condition depends on a size parameter");
+	int nth;
+	const char *param = size_thresholds(lc, th, &nth, p->regimes_why, sizeof(p->regimes_why));
+	if (!param)
 		return;
-	}
-	qsort(th, nth, sizeof(th[0]), cmp_ll);
-	int u = 0;
-	for (int i = 0; i < nth; i++)
-		if (!u || th[i] != th[u - 1])
-			th[u++] = th[i];
-	nth = u;
 	/* ranges: v <= th[0]; th[i-1] < v <= th[i]; v > th[last] */
 	for (int i = 0; i <= nth && p->nregimes < RL_PERF_MAX_REGIMES; i++) {
 		long long v = i < nth ? th[i] : th[nth - 1] + 1;

@@ -85,6 +85,10 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 		rl_lc_options_default(m, 1, &opt);
 		rl_lc_eval(lca, &opt, &out->traffic, &out->lc);
 		out->have_lc = 1;
+		/* sizes unknown: the regime of the sizes up to the largest threshold */
+		out->lc_analysis = lca;
+		rl_perf_assume_sizes(out);
+		out->lc_analysis = NULL;
 	} else if (!rl_traffic_streams(nest, m, &out->traffic, out->reason, sizeof(out->reason)))
 		return;
 	if (body && body->ninsns > 0) {

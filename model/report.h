@@ -39,6 +39,17 @@ typedef struct rl_report_copies {
 	} other[RL_MAX_COPIES];
 } rl_report_copies;
 
+/* Unknown sizes (rl_perf_assume_sizes): the traffic assumes the layer conditions that hold
+ * for LO < PARAM <= HI, HI the largest threshold of the conditions (the last level's
+ * condition holds up to it); the data stays assumed in memory. */
+typedef struct rl_report_sizes {
+	int applied;            /* 1: sizes unknown and the regime below assumed */
+	char param[RL_NAME_MAX];
+	long long lo, hi;       /* the range of PARAM (lo -1: from 0) */
+	int level;              /* the level whose condition is the deepest assumed, -1 none */
+	char why[128];          /* applied 0, sizes unknown: why the no-LC regime is used */
+} rl_report_sizes;
+
 typedef struct rl_report {
 	int analysed;           /* 0: not analysed, see reason */
 	char reason[256];
@@ -57,6 +68,7 @@ typedef struct rl_report {
 	int have_lc;
 	char lc_why[256];
 	rl_lc_report lc;
+	rl_report_sizes sizes;  /* what is assumed when a size is unknown */
 	/* the roofline family (model/roofline.h) */
 	rl_rooflines rooflines;
 	/* performance, data level, regimes, scaling (model/perf.h) and
