@@ -40,8 +40,9 @@ int rl_diag_time_note(const rl_report *r, char *buf, size_t len);
 
 /* What the figures assume when a size is unknown (r->sizes, model/perf.h
  * rl_perf_assume_sizes): "ECM for 5461 < n <= 436906 (LC in L3)", or "no-LC regime
- * (conditions in several size parameters (np, nq))". */
-void rl_diag_sizes_assumption(const rl_report *r, char *buf, size_t len);
+ * (conditions in several size parameters (np, nq))"; 0 (BUF empty) when no layer condition
+ * depends on a size: then there is nothing to assume. */
+int rl_diag_sizes_assumption(const rl_report *r, char *buf, size_t len);
 /* Where the data is, with its figures: "working set 122 MiB > L3 20 MiB: data in MEM" (the
  * JSON's performance.data_rule and the verbose performance note). */
 void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len);

@@ -374,22 +374,18 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 				   "loops inside is used again in the next iteration of", lc->regimes[r].loop - 1);
 	if (trivial)
 		rl_appendf(buf, len, " (no condition)");
-	size_t used = strlen(buf);
-	if (!lc->all_known) {
-		char as[256];
-		rl_diag_sizes_assumption(r, as, sizeof(as));
-		snprintf(buf + used, len - used, "; sizes unknown: %s%s", r->sizes.applied ? "" :
-			 "ECM uses the ", as);
-	}
+	char as[256];
+	if (!lc->all_known && rl_diag_sizes_assumption(r, as, sizeof(as)))
+		rl_appendf(buf, len, "%s sizes unknown: %s%s", listed++ ? ";" : "",
+			   r->sizes.applied ? "" : "ECM uses the ", as);
 	for (int b = 0; b < r->traffic.nboundaries; b++) {
 		char l[32], w[32], e[32];
 		rl_format_number(r->traffic.load_lines[b], l, sizeof(l));
 		rl_format_number(r->traffic.wa_lines[b], w, sizeof(w));
 		rl_format_number(r->traffic.evict_lines[b], e, sizeof(e));
-		used = strlen(buf);
-		snprintf(buf + used, len - used, "%s %s-%s %s+%s+%s CL", b ? "," : "; traffic per unit:",
-			 r->machine->levels[b].name,
-			 b + 1 < r->machine->nlevels ? r->machine->levels[b + 1].name : "MEM", l, w, e);
+		rl_appendf(buf, len, "%s %s-%s %s+%s+%s CL", b ? "," : listed ? "; traffic per unit:"
+			   : " traffic per unit:", r->machine->levels[b].name,
+			   b + 1 < r->machine->nlevels ? r->machine->levels[b + 1].name : "MEM", l, w, e);
 	}
 }
 
@@ -428,7 +424,7 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		return 0;
 	char pf[48], pl[48], ps[48], bn[160];
 	int nt = r->ecm.ntransfers;
-	int lv = p->data_level >= 0 ? p->data_level : nt;
+	int lv = rl_report_data_level(r);
 	snprintf(buf, len, "roofline: data in %s", level_name_of(r, lv));
 	if (p->working_set >= 0) {
 		char ws[32];
@@ -448,8 +444,8 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		rl_appendf(buf, len, ")");
 	} else {
 		char as[256];
-		rl_diag_sizes_assumption(r, as, sizeof(as));
-		rl_appendf(buf, len, " assumed (sizes unknown: %s", as);
+		rl_appendf(buf, len, " assumed (sizes unknown%s%s",
+			   rl_diag_sizes_assumption(r, as, sizeof(as)) ? ": " : "", as);
 		if (p->nregimes > 1)
 			rl_appendf(buf, len, "; %d size regimes in verbose", p->nregimes);
 		rl_appendf(buf, len, ")");
@@ -548,13 +544,16 @@ void rl_diag_regime_condition(const rl_lc_report *lc, const rl_perf_regime *g, c
 	snprintf(buf, len, "%s in %s", what, lc->levels[g->lc_level].name);
 }
 
-void rl_diag_sizes_assumption(const rl_report *r, char *buf, size_t len)
+int rl_diag_sizes_assumption(const rl_report *r, char *buf, size_t len)
 {
 	const rl_report_sizes *a = &r->sizes;
+	buf[0] = '\0';
+	if (!a->applied && !a->conditions)
+		return 0;       /* no condition in a size: nothing to assume */
 	if (!a->applied) {
 		snprintf(buf, len, "no-LC regime%s%s%s", a->why[0] ? " (" : "", a->why,
 			 a->why[0] ? ")" : "");
-		return;
+		return 1;
 	}
 	rl_perf_regime g;
 	memset(&g, 0, sizeof(g));
@@ -568,6 +567,7 @@ void rl_diag_sizes_assumption(const rl_report *r, char *buf, size_t len)
 	rl_diag_regime_range(&g, range, sizeof(range));
 	rl_diag_regime_condition(&r->lc, &g, cond, sizeof(cond));
 	snprintf(buf, len, "ECM for %s (%s)", range, cond);
+	return 1;
 }
 
 void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
@@ -577,8 +577,10 @@ void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
 	char ws[80], cap[32];
 	if (p->working_set < 0) {
 		char as[256];
-		rl_diag_sizes_assumption(r, as, sizeof(as));
-		snprintf(buf, len, "sizes unknown: data assumed in MEM, %s", as);
+		if (rl_diag_sizes_assumption(r, as, sizeof(as)))
+			snprintf(buf, len, "sizes unknown: data assumed in MEM, %s", as);
+		else
+			snprintf(buf, len, "sizes unknown: data assumed in MEM");
 		return;
 	}
 	rl_format_size(p->working_set, ws, sizeof(ws));

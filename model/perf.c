@@ -329,18 +329,38 @@ static double mem_bytes_per_unit(const rl_report *r, const rl_ecm *e)
 	return rl_ecm_mem_sat_cycles(e) / cpl * line;
 }
 
-/* The thresholds of LC's conditions, all in one leading size parameter, sorted and distinct
- * into TH (*NTH): the parameter, or NULL with the reason in WHY. */
-static const char *size_thresholds(const rl_lc_report *lc, long long *th, int *nth, char *why,
-				   size_t whylen)
+/* Whether condition COND of R holds only while the whole nest's data fits a cache: its
+ * footprint grows with its parameter as fast as the footprint of the whole nest (a loop
+ * around the nest that repeats the same data: its condition is that all of it fits). */
+static int cond_needs_whole_nest(const rl_report *r, const rl_lc_cond *cond)
 {
+	const rl_lc_report *lc = &r->lc;
+	for (int q = 0; q < r->nest->nparams; q++)
+		if (!strcmp(r->nest->params[q].name, cond->param))
+			return rl_lc_poly_degree(&lc->regimes[cond->regime].footprint, q)
+				>= rl_lc_poly_degree(&lc->regimes[lc->nregimes - 1].footprint, q);
+	return 0;
+}
+
+/* The thresholds of R's conditions, all in one leading size parameter, sorted and distinct
+ * into TH (*NTH): the parameter, or NULL with the reason in WHY.  IN_MEMORY: only the
+ * conditions that can hold with the data beyond the caches (cond_needs_whole_nest). */
+static const char *size_thresholds(const rl_report *r, int in_memory, long long *th, int *nth,
+				   char *why, size_t whylen)
+{
+	const rl_lc_report *lc = &r->lc;
 	const char *param = NULL;
+	int skipped = 0;
 	*nth = 0;
 	for (int c = 0; c < lc->nlevels; c++)
 		for (int k = 0; k < lc->levels[c].ncond; k++) {
 			const rl_lc_cond *cond = &lc->levels[c].cond[k];
 			if (cond->threshold < 0 || !cond->param[0])
 				continue;
+			if (in_memory && !cond->equal[0] && cond_needs_whole_nest(r, cond)) {
+				skipped++;
+				continue;
+			}
 			if ((param && strcmp(param, cond->param)) || cond->equal[0]) {
 				snprintf(why, whylen, "conditions in several size parameters (%s, %s)",
 					 param ? param : cond->param, param ? cond->param : cond->equal);
@@ -350,7 +370,8 @@ static const char *size_thresholds(const rl_lc_report *lc, long long *th, int *n
 			th[(*nth)++] = cond->threshold;
 		}
 	if (!param) {
-		snprintf(why, whylen, "no condition depends on a size parameter");
+		snprintf(why, whylen, skipped ? "its conditions hold only when all the data fits in "
+			 "a cache" : "no condition depends on a size parameter");
 		return NULL;
 	}
 	qsort(th, *nth, sizeof(th[0]), cmp_ll);
@@ -370,10 +391,14 @@ void rl_perf_assume_sizes(rl_report *r)
 		return;
 	long long th[RL_MAX_LEVELS * (RL_MAX_LOOPS + 1)];
 	int nth;
-	const char *param = size_thresholds(&r->lc, th, &nth, a->why, sizeof(a->why));
+	for (int c = 0; c < r->lc.nlevels; c++)
+		for (int k = 0; k < r->lc.levels[c].ncond; k++)
+			a->conditions += r->lc.levels[c].cond[k].param[0] != 0;
+	const char *param = size_thresholds(r, 1, th, &nth, a->why, sizeof(a->why));
 	if (!param)
 		return;
-	/* the range up to the largest threshold: the last level's condition holds there */
+	/* the range up to the largest threshold: the last level's condition holds there (with
+	 * conditions that hold only while all the data fits left out: the data is in memory) */
 	int per[RL_MAX_LEVELS];
 	regimes_at(&r->lc, th[nth - 1], per);
 	rl_traffic *t = malloc(sizeof(*t));
@@ -409,7 +434,7 @@ static void build_regimes(rl_report *r, rl_perf *p)
 	}
 	long long th[RL_MAX_LEVELS * (RL_MAX_LOOPS + 1)];
 	int nth;
-	const char *param = size_thresholds(lc, th, &nth, p->regimes_why, sizeof(p->regimes_why));
+	const char *param = size_thresholds(r, 0, th, &nth, p->regimes_why, sizeof(p->regimes_why));
 	if (!param)
 		return;
 	/* ranges: v <= th[0]; th[i-1] < v <= th[i]; v > th[last] */
@@ -571,8 +596,7 @@ void rl_perf_compute(rl_report *r, int cores)
 			regime[c] = r->lc.levels[c].regime;
 		p->lc_level = deepest_regime_level(regime, r->lc.nlevels);
 	}
-	int lv = p->data_level >= 0 ? p->data_level : nt;
-	p->t_unit = r->ecm.prediction[lv];
+	p->t_unit = rl_report_cycles_per_unit(r);
 	p->perf = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, p->t_unit);
 	p->perf_lups = rl_perf_from_cycles(p->iters_per_unit, p->clock_ghz, p->t_unit);
 	for (int l = 0; l <= nt; l++)

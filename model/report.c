@@ -129,10 +129,14 @@ void rl_report_set_cores(rl_report *r, int cores)
 	}
 }
 
+int rl_report_data_level(const rl_report *r)
+{
+	return r->perf.data_level >= 0 ? r->perf.data_level : r->ecm.ntransfers;
+}
+
 double rl_report_cycles_per_unit(const rl_report *r)
 {
-	int lv = r->perf.data_level >= 0 ? r->perf.data_level : r->ecm.ntransfers;
-	return r->ecm.prediction[lv];
+	return r->ecm.prediction[rl_report_data_level(r)];
 }
 
 void rl_report_versions_fill(const rl_report *vec, const rl_report *scalar,

@@ -48,6 +48,8 @@ typedef struct rl_report_sizes {
 	long long lo, hi;       /* the range of PARAM (lo -1: from 0) */
 	int level;              /* the level whose condition is the deepest assumed, -1 none */
 	char why[128];          /* applied 0, sizes unknown: why the no-LC regime is used */
+	int conditions;         /* layer conditions that depend on a size parameter (0: nothing
+				   to assume, the nest has no reuse to gain from a size) */
 } rl_report_sizes;
 
 typedef struct rl_report {
@@ -107,6 +109,10 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 /* Recompute R's performance, scaling and advice for CORES active cores (option cores=N;
  * rl_report_build_ports uses 1).  Analyses the layer conditions again (once). */
 void rl_report_set_cores(rl_report *r, int cores);
+
+/* R's data level as an index of the ECM predictions: perf.data_level, the memory
+ * (ecm.ntransfers) when it is unknown. */
+int rl_report_data_level(const rl_report *r);
 
 /* R's prediction at its data level in cy per unit of work (the figure of the notes): the
  * ECM prediction at perf.data_level, in memory when the level is unknown. */
