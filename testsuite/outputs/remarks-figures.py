@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The figures of the verbose loop-version and sibling-loop notes are in the JSON remarks file.
+"""The figures of the verbose loop-version, sibling-loop and loop-copies notes are in the JSON remarks file.
 
 Usage: remarks-figures.py NAME STDERR JSON
 Per analysed loop of STDERR (verbose notes) it checks against the nest of JSON at the same
@@ -12,6 +12,9 @@ file:line (docs/remarks.md, `versions` and `siblings`):
             enclosing_line, modelled, extra_bytes ("the others add X not touched here"), the
             earlier loop's reuse (array, producer_line, level, between_bytes); no note -> no
             `siblings`
+  copies    "GCC made N copies of this source loop (unroll-and-jam by F: ...); ...; the other copy
+            (at L:C): T cy/CL" <-> copies.count, statement_repeats, others (line, column,
+            cycles_per_unit); no note -> no `copies`
 Prints "PASS: remarks-figures: NAME: ..." per loop checked or "FAIL: ...".
 """
 import json
@@ -86,6 +89,25 @@ def check_siblings(text, s, problems):
             problems.append("between %s vs %s B" % (b.group(1), u["between_bytes"]))
 
 
+def check_copies(text, c, problems):
+    if c is None:
+        problems.append("copies note without JSON copies")
+        return
+    m = re.match(r"GCC made (\d+) copies of this source loop", text)
+    if int(m.group(1)) != c["count"]:
+        problems.append("count %s vs %s" % (m.group(1), c["count"]))
+    f = re.search(r"unroll-and-jam by (\d+)", text)
+    if (int(f.group(1)) if f else 1) != c["statement_repeats"]:
+        problems.append("repeats %s vs %s" % (f and f.group(1), c["statement_repeats"]))
+    others = re.findall(r"copy \(at (\d+):(\d+)\): (?:([0-9.]+) cy/CL|not analysed)", text)
+    if len(others) != len(c["others"]):
+        problems.append("%d other copies vs %d" % (len(others), len(c["others"])))
+    for (line, col, cy), o in zip(others, c["others"]):
+        if (int(line), int(col)) != (o["line"], o["column"]) or (cy == "") != (o["cycles_per_unit"] is None) \
+           or (cy and not close(float(cy), o["cycles_per_unit"])):
+            problems.append("other copy %s:%s %s vs %s" % (line, col, cy, o))
+
+
 def main():
     name, stderr, remarks = sys.argv[1:4]
     nests = {}
@@ -103,6 +125,11 @@ def main():
         texts = notes.get(line, [])
         vers = [t for t in texts if t.startswith("loop versions")]
         sibs = [t for t in texts if re.match(r"one of \d+ loops inside", t)]
+        copies = [t for t in texts if t.startswith("GCC made ")]
+        if copies:
+            check_copies(copies[0], n.get("copies"), problems)
+        elif "copies" in n:
+            problems.append("JSON copies without a note")
         if vers:
             check_versions(vers[0], n.get("versions"), problems)
         elif "versions" in n:
@@ -111,7 +138,7 @@ def main():
             check_siblings(sibs[0], n.get("siblings"), problems)
         elif "siblings" in n:
             problems.append("JSON siblings without a note")
-        if not vers and not sibs:
+        if not vers and not sibs and not copies:
             continue
         checked += 1
         if problems:
@@ -119,9 +146,10 @@ def main():
             print("FAIL: remarks-figures: %s: line %d: %s" % (name, line, "; ".join(problems)))
         else:
             print("PASS: remarks-figures: %s: line %d (%s)" % (name, line,
-                  ", ".join(k for k, l in (("versions", vers), ("siblings", sibs)) if l)))
+                  ", ".join(k for k, l in (("versions", vers), ("siblings", sibs),
+                                           ("copies", copies)) if l)))
     if not checked:
-        print("FAIL: remarks-figures: %s: no loop-version or sibling note" % name)
+        print("FAIL: remarks-figures: %s: no loop-version, sibling or copies note" % name)
     return 1 if failed or not checked else 0
 
 

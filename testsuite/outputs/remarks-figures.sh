@@ -1,14 +1,14 @@
 #!/bin/sh
-# The figures of the verbose loop-version and sibling-loop notes are in the JSON remarks file
-# (docs/remarks.md, `versions` and `siblings`): testsuite/outputs/remarks-figures.py compares
+# The figures of the verbose loop-version, sibling-loop and loop-copies notes are in the JSON
+# remarks file (docs/remarks.md, `versions`, `siblings`, `copies`): testsuite/outputs/remarks-figures.py compares
 # them note by note, for the DejaGnu tests of loop versions and sibling loops (their own
-# dg-options, verbose) and PolyBench-style gemm; the expected values of the floyd loop are the
+# dg-options, verbose), PolyBench-style gemm and unroll-and-jam; the expected values of the floyd loop are the
 # hand derivation of versions-zen4.c (scalar copy 21.3 cy/CL reported, the alias check always
 # fails).
 . "$(dirname "$0")/lib.sh"
 cd "$OUT" || exit 1
 dg=$ROOT/testsuite/roofline.dg
-for t in versions-zen4 siblings-snb gemm-imperfect-snb; do
+for t in versions-zen4 siblings-snb gemm-imperfect-snb unroll-jam-snb; do
 	opts=$(sed -n 's/.*dg-options "\(.*\)".*/\1/p' "$dg/$t.c" | head -n 1)
 	case "$opts" in *verbose*) ;; *) opts="$opts -fplugin-arg-roofline-verbose" ;; esac
 	# shellcheck disable=SC2086
