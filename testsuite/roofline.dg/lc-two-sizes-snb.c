@@ -23,7 +23,7 @@ void sweep(int l, int m, int n, double (*restrict c)[m][n], double (*restrict a)
 
 void init(int m, int n, double (*restrict a)[n])
 {
-  for (int j = 0; j < m; j++) /* { dg-message {layer conditions \(0.5 of each cache, 1 thread\): no data of the loops inside is used again in the next iteration of i0 \(no condition\); sizes unknown} } */
+  for (int j = 0; j < m; j++) /* { dg-message {layer conditions \(0.5 of each cache, 1 thread\): no data of the loops inside is used again in the next iteration of i0 \(no condition\); traffic per unit: } } */
     /* { dg-message {roofline: ECM } "" { target *-*-* } 26 } */
     for (int i = 0; i < n; i++)
       a[j][i] = 1.0;
