@@ -89,7 +89,7 @@ rl_merge_group (std::vector<rl_pending> &nests, std::vector<rl_report *> &report
 {
   size_t rep = group.size ();
   for (size_t k = 0; k < group.size (); k++)
-    if (reports[group[k]]
+    if (reports[group[k]] && reports[group[k]]->analysed
 	&& (rep == group.size ()
 	    || rl_statement_repeats (nests[group[k]]) > rl_statement_repeats (nests[group[rep]])))
       rep = k;
