@@ -38,6 +38,11 @@ void rl_diag_time_total(const rl_time *t, const char *function, char *buf, size_
  * 0 when R has no performance. */
 int rl_diag_time_note(const rl_report *r, char *buf, size_t len);
 
+/* What the figures assume when a size is unknown (r->sizes, model/perf.h
+ * rl_perf_assume_sizes): "ECM for 5461 < n <= 436906 (LC in L3)", or "no-LC regime
+ * (conditions in several size parameters (np, nq))"; 0 (BUF empty) when no layer condition
+ * depends on a size: then there is nothing to assume. */
+int rl_diag_sizes_assumption(const rl_report *r, char *buf, size_t len);
 /* Where the data is, with its figures: "working set 122 MiB > L3 20 MiB: data in MEM" (the
  * JSON's performance.data_rule and the verbose performance note). */
 void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len);
@@ -67,19 +72,29 @@ void rl_diag_not_analysed_note(const char *reason, char *buf, size_t len);
  * nonzero), else "... (version not used)". */
 void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len);
 
-/* The first note of a translation unit whose machine is a bundled file (not a measured
- * file of the CPU compiling it): "roofline: figures are estimates for NAME (LONG NAME),
- * chosen by WHY ...", the core cap when FILE_CORES > 0 (the file's cores before it), and
- * how to measure the computer. */
+/* The first note of a translation unit whose machine is a bundled file (not an installed
+ * measured file of the CPU compiling it): "roofline: figures are estimates for NAME (LONG
+ * NAME), a bundled machine file chosen by WHY ..." for a file of estimates; a measured file
+ * (its host: block) says where it was measured: SAME_CPU nonzero (the CPU compiling is of
+ * the file's vendor, family and model, rl_machine_describes_host) "figures for NAME ...,
+ * measured on another computer with the CPU you build on (...)", else "figures are
+ * estimates for NAME ..., measured on another kind of CPU (...)"; then the core cap when
+ * FILE_CORES > 0 (the file's cores before it), and how to measure the computer. */
 void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int file_cores,
-				   char *buf, size_t len);
+				   int same_cpu, char *buf, size_t len);
+/* The verbose note of a loop GCC copied before the plugin saw it (r->copies): "roofline: GCC
+ * made 2 copies of this source loop (unroll-and-jam by 2: this copy repeats each statement
+ * of the loop body 2 times, ...); reported once, with this copy's figures and predicted time;
+ * the other copy (at 3:21): 14.3 cy/CL". */
+void rl_diag_copies_note(const rl_report *r, char *buf, size_t len);
+/* "path[i1][i0]": access A of NEST with its subscripts. */
+void rl_diag_access_text(const rl_nest *nest, int a, char *buf, size_t len);
 /* The verbose note on the two versions GCC made of a vectorised loop (model/versions.h):
- * "roofline: loop versions: ... the scalar copy runs (reported) ...".  VEC and SCALAR are the
- * reports of the vectorised and the scalar copy (SCALAR NULL: its code was not found), CHK
- * the alias check's outcome. */
-struct rl_alias_check;
-void rl_diag_versions_note(const rl_report *vec, const rl_report *scalar,
-			   const struct rl_alias_check *chk, char *buf, size_t len);
+ * "roofline: loop versions: ... the scalar copy runs (reported) ...".  VEC is the report of
+ * the vectorised copy (its nest names the references the check compares), V the two
+ * copies' figures and the alias check's outcome (rl_report_versions_fill). */
+void rl_diag_versions_note(const rl_report *vec, const rl_report_versions *v, char *buf,
+			   size_t len);
 
 /* JSON remarks of one translation unit. */
 typedef struct rl_remarks rl_remarks;

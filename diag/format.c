@@ -40,6 +40,23 @@ void rl_format_number2(double v, char *buf, size_t len)
 		snprintf(buf, len, "%.2g", v);
 }
 
+void rl_format_percent(double share, char *buf, size_t len)
+{
+	double pc = share * 100;
+	if (pc >= 1 || pc == 0)
+		snprintf(buf, len, "%.0f %%", pc);
+	else
+		snprintf(buf, len, "%.2g %%", pc);
+}
+
+void rl_format_count(double v, char *buf, size_t len)
+{
+	if (v < 1e12 && fabs(v - round(v)) < 1e-6)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.4g", v);
+}
+
 void rl_format_size(double bytes, char *buf, size_t len)
 {
 	static const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };

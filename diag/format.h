@@ -22,6 +22,13 @@ void rl_format_number3(double v, char *buf, size_t len);
  * two significant digits below 1. */
 void rl_format_number2(double v, char *buf, size_t len);
 
+/* A share (0..1) as a percentage: whole percents from 1 %, two significant digits below:
+ * "62 %", "0.4 %" (a loop's share of its function's predicted time). */
+void rl_format_percent(double share, char *buf, size_t len);
+
+/* A count: whole numbers in full up to 10^12 ("6225025"), else 4 significant digits. */
+void rl_format_count(double v, char *buf, size_t len);
+
 /* A working set or footprint, 3 significant digits in binary units: "122 MiB", "14.6 TiB". */
 void rl_format_size(double bytes, char *buf, size_t len);
 

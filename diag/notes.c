@@ -61,23 +61,32 @@ void rl_diag_removed_copy_note(int if_conversion, char *buf, size_t len)
 }
 
 void rl_diag_machine_estimate_note(const rl_machine *m, const char *why, int file_cores,
-				   char *buf, size_t len)
+				   int same_cpu, char *buf, size_t len)
 {
-	char named[160] = "", cap[160] = "";
+	char named[160] = "", cap[160] = "", measured[200] = "";
 	if (m->long_name[0])
 		snprintf(named, sizeof(named), " (%s)", m->long_name);
 	if (file_cores > 0)
 		snprintf(cap, sizeof(cap), "; multicore figures for at most %d of its %d cores (the "
 			 "CPUs this compiler may use, or cores=N)", m->cores, file_cores);
+	/* a measured file (host: block) says where it was measured; the others are estimates */
+	if (m->host_vendor[0] && same_cpu)
+		snprintf(measured, sizeof(measured), " measured on a computer with the same CPU as "
+			 "the one you build on (%s family %d model %d; its clock, caches and memory may "
+			 "differ from yours),", m->host_vendor, m->host_family, m->host_model);
+	else if (m->host_vendor[0])
+		snprintf(measured, sizeof(measured), " measured on another kind of CPU (%s family "
+			 "%d model %d) than the one you build on,", m->host_vendor, m->host_family,
+			 m->host_model);
 	snprintf(buf, len,
-		 "roofline: figures are estimates for %s%s, a bundled machine file chosen by %s%s; "
-		 "for figures of the computer you build on, measure it once: "
+		 "roofline: figures %s %s%s, a bundled machine file%s chosen by %s%s; for figures of "
+		 "the computer you build on, measure it once: "
 		 "'roofline-bench -o host.yml && roofline-bench install host.yml'",
-		 m->name, named, why, cap);
+		 m->host_vendor[0] && same_cpu ? "for" : "are estimates for", m->name, named,
+		 measured, why, cap);
 }
 
-/* "path[i1][i0]": access A of NEST with its subscripts. */
-static void access_text(const rl_nest *nest, int a, char *buf, size_t len)
+void rl_diag_access_text(const rl_nest *nest, int a, char *buf, size_t len)
 {
 	const rl_access *ac = &nest->accesses[a];
 	const rl_array *arr = &nest->arrays[ac->array];
@@ -89,28 +98,28 @@ static void access_text(const rl_nest *nest, int a, char *buf, size_t len)
 	}
 }
 
-/* "vectorised copy (8 lanes) 2 cy/CL": a version's prediction at its data level. */
-static void version_figure(const rl_report *r, const char *what, char *buf, size_t len)
+/* ", scalar copy 2 cy/CL": a version's prediction at its data level. */
+static void version_figure(double cy, const char *what, char *buf, size_t len)
 {
 	char t[32];
-	int lv = r->perf.data_level >= 0 ? r->perf.data_level : r->ecm.ntransfers;
-	rl_format_number(r->ecm.prediction[lv], t, sizeof(t));
+	rl_format_number(cy, t, sizeof(t));
 	rl_appendf(buf, len, "%s %s cy/CL", what, t);
 }
 
-void rl_diag_versions_note(const rl_report *vec, const rl_report *scalar,
-			   const rl_alias_check *chk, char *buf, size_t len)
+void rl_diag_versions_note(const rl_report *vec, const rl_report_versions *v, char *buf,
+			   size_t len)
 {
 	const rl_nest *nest = vec->nest;
+	const rl_alias_check *chk = &v->check;
 	char w[96] = "", x[96] = "", when[96] = "";
 	if (chk->store >= 0) {
-		access_text(nest, chk->store, w, sizeof(w));
-		access_text(nest, chk->other, x, sizeof(x));
+		rl_diag_access_text(nest, chk->store, w, sizeof(w));
+		rl_diag_access_text(nest, chk->other, x, sizeof(x));
 	}
 	snprintf(buf, len, "roofline: loop versions (GCC's run-time check picks one): ");
-	version_figure(vec, "vectorised copy", buf, len);
-	if (scalar)
-		version_figure(scalar, ", scalar copy", buf, len);
+	version_figure(v->vectorised_cy, "vectorised copy", buf, len);
+	if (v->scalar_cy >= 0)
+		version_figure(v->scalar_cy, ", scalar copy", buf, len);
 	else
 		rl_appendf(buf, len, ", scalar copy (its code not found)");
 	switch (chk->outcome) {
@@ -133,6 +142,26 @@ void rl_diag_versions_note(const rl_report *vec, const rl_report *scalar,
 		rl_appendf(buf, len, "; no tested pair of references overlaps: the vectorised "
 			   "copy runs (reported)");
 		break;
+	}
+}
+
+void rl_diag_copies_note(const rl_report *r, char *buf, size_t len)
+{
+	const rl_report_copies *c = &r->copies;
+	snprintf(buf, len, "roofline: GCC made %d copies of this source loop", c->count);
+	if (c->factor > 1)
+		rl_appendf(buf, len, " (unroll-and-jam by %d: this copy repeats each statement of "
+			   "the loop body %d times, the other%s the remaining iterations of the outer "
+			   "loop)", c->factor, c->factor, c->count > 2 ? "s run" : " runs");
+	rl_appendf(buf, len, "; reported once, with this copy's figures and predicted time");
+	for (int k = 0; k < c->nothers; k++) {
+		char t[32] = "not analysed";
+		if (c->other[k].cy >= 0) {
+			rl_format_number(c->other[k].cy, t, sizeof(t));
+			rl_appendf(t, sizeof(t), " cy/CL");
+		}
+		rl_appendf(buf, len, "%s (at %d:%d): %s", k ? "; another copy" : "; the other copy",
+			   c->other[k].line, c->other[k].column, t);
 	}
 }
 
@@ -348,28 +377,39 @@ static void verbose_lc(const rl_report *r, char *buf, size_t len)
 	else
 		snprintf(buf, len, "roofline: layer conditions (%s of each cache, %d thread%s):", f,
 			 lc->threads, lc->threads == 1 ? "" : "s");
+	int listed = 0;
 	for (int c = 0; c < lc->nlevels; c++)
 		for (int k = 0; k < lc->levels[c].ncond; k++) {
+			if (rl_diag_lc_condition_trivial(lc, c, k))
+				continue;
 			const char *state = lc->levels[c].cond[k].holds == 1 ? "holds"
 				: lc->levels[c].cond[k].holds == 0 ? "violated" : "size unknown";
 			char cond[RL_DIAG_LC_CONDITION_TEXT];
 			rl_diag_lc_condition(lc, c, k, cond, sizeof(cond));
-			size_t used = strlen(buf);
-			snprintf(buf + used, len - used, "%s %s: %s %s", c || k ? ";" : "", lc->levels[c].name,
-				 cond, state);
+			rl_appendf(buf, len, "%s %s: %s %s", listed++ ? ";" : "", lc->levels[c].name,
+				   cond, state);
 		}
-	size_t used = strlen(buf);
-	if (!lc->all_known)
-		snprintf(buf + used, len - used, "; sizes unknown: ECM uses the no-LC regime");
+	/* a regime without data to keep (its footprint is 0) is no condition: say why once */
+	int trivial = 0;
+	for (int r = 1; r < lc->nregimes; r++)
+		if (rl_diag_lc_regime_trivial(lc, r))
+			rl_appendf(buf, len, "%s i%d", trivial++ ? " or" : listed++ ? "; no data of the "
+				   "loops inside is used again in the next iteration of" : " no data of the "
+				   "loops inside is used again in the next iteration of", lc->regimes[r].loop - 1);
+	if (trivial)
+		rl_appendf(buf, len, " (no condition)");
+	char as[256];
+	if (!lc->all_known && rl_diag_sizes_assumption(r, as, sizeof(as)))
+		rl_appendf(buf, len, "%s sizes unknown: %s%s", listed++ ? ";" : "",
+			   r->sizes.applied ? "" : "ECM uses the ", as);
 	for (int b = 0; b < r->traffic.nboundaries; b++) {
 		char l[32], w[32], e[32];
 		rl_format_number(r->traffic.load_lines[b], l, sizeof(l));
 		rl_format_number(r->traffic.wa_lines[b], w, sizeof(w));
 		rl_format_number(r->traffic.evict_lines[b], e, sizeof(e));
-		used = strlen(buf);
-		snprintf(buf + used, len - used, "%s %s-%s %s+%s+%s CL", b ? "," : "; traffic per unit:",
-			 r->machine->levels[b].name,
-			 b + 1 < r->machine->nlevels ? r->machine->levels[b + 1].name : "MEM", l, w, e);
+		rl_appendf(buf, len, "%s %s-%s %s+%s+%s CL", b ? "," : listed ? "; traffic per unit:"
+			   : " traffic per unit:", r->machine->levels[b].name,
+			   b + 1 < r->machine->nlevels ? r->machine->levels[b + 1].name : "MEM", l, w, e);
 	}
 }
 
@@ -410,7 +450,7 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		return 0;
 	char pf[48], pl[48], ps[48], bn[160];
 	int nt = r->ecm.ntransfers;
-	int lv = p->data_level >= 0 ? p->data_level : nt;
+	int lv = rl_report_data_level(r);
 	snprintf(buf, len, "roofline: data in %s", level_name_of(r, lv));
 	if (p->working_set >= 0) {
 		char ws[32];
@@ -418,7 +458,10 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		rl_appendf(buf, len, " (working set %s", ws);
 		/* the layer condition that applies, when one does */
 		if (r->have_lc) {
-			if (p->lc_level >= 0)
+			if (p->lc_level >= 0 && rl_diag_lc_regime_trivial(&r->lc,
+						r->lc.levels[p->lc_level].regime))
+				;       /* nothing reused: no condition to name */
+			else if (p->lc_level >= 0)
 				rl_appendf(buf, len, "; layer condition holds in %s",
 					   r->lc.levels[p->lc_level].name);
 			else if (r->lc.nlevels && r->lc.levels[0].ncond)
@@ -426,7 +469,9 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		}
 		rl_appendf(buf, len, ")");
 	} else {
-		rl_appendf(buf, len, " assumed (sizes unknown: no-LC regime");
+		char as[256];
+		rl_appendf(buf, len, " assumed (sizes unknown%s%s",
+			   rl_diag_sizes_assumption(r, as, sizeof(as)) ? ": " : "", as);
 		if (p->nregimes > 1)
 			rl_appendf(buf, len, "; %d size regimes in verbose", p->nregimes);
 		rl_appendf(buf, len, ")");
@@ -525,13 +570,43 @@ void rl_diag_regime_condition(const rl_lc_report *lc, const rl_perf_regime *g, c
 	snprintf(buf, len, "%s in %s", what, lc->levels[g->lc_level].name);
 }
 
+int rl_diag_sizes_assumption(const rl_report *r, char *buf, size_t len)
+{
+	const rl_report_sizes *a = &r->sizes;
+	buf[0] = '\0';
+	if (!a->applied && !a->conditions)
+		return 0;       /* no condition in a size: nothing to assume */
+	if (!a->applied) {
+		snprintf(buf, len, "no-LC regime%s%s%s", a->why[0] ? " (" : "", a->why,
+			 a->why[0] ? ")" : "");
+		return 1;
+	}
+	rl_perf_regime g;
+	memset(&g, 0, sizeof(g));
+	snprintf(g.param, sizeof(g.param), "%s", a->param);
+	g.lo = a->lo;
+	g.hi = a->hi;
+	g.lc_level = a->level;
+	g.lc_loops = a->level >= 0 ? r->lc.levels[a->level].regime : 0;
+	g.nloops = r->lc.nloops;
+	char range[160], cond[64];
+	rl_diag_regime_range(&g, range, sizeof(range));
+	rl_diag_regime_condition(&r->lc, &g, cond, sizeof(cond));
+	snprintf(buf, len, "ECM for %s (%s)", range, cond);
+	return 1;
+}
+
 void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
 {
 	const rl_perf *p = &r->perf;
 	const rl_machine *m = r->machine;
 	char ws[80], cap[32];
 	if (p->working_set < 0) {
-		snprintf(buf, len, "sizes unknown: data assumed in MEM (no-LC regime)");
+		char as[256];
+		if (rl_diag_sizes_assumption(r, as, sizeof(as)))
+			snprintf(buf, len, "sizes unknown: data assumed in MEM, %s", as);
+		else
+			snprintf(buf, len, "sizes unknown: data assumed in MEM");
 		return;
 	}
 	rl_format_size(p->working_set, ws, sizeof(ws));

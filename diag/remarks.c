@@ -216,6 +216,8 @@ static json_t *layer_conditions_json(const rl_report *r)
 	for (int c = 0; c < lc->nlevels; c++) {
 		const rl_lc_level *lv = &lc->levels[c];
 		for (int k = 0; k < lv->ncond; k++) {
+			if (rl_diag_lc_condition_trivial(lc, c, k))
+				continue;       /* footprint 0: no condition */
 			const rl_lc_regime *rg = &lc->regimes[lv->cond[k].regime];
 			char cond[RL_DIAG_LC_CONDITION_TEXT];
 			rl_diag_lc_condition(lc, c, k, cond, sizeof(cond));
@@ -228,6 +230,9 @@ static json_t *layer_conditions_json(const rl_report *r)
 			if (lv->cond[k].param[0] && lv->cond[k].threshold >= 0) {
 				json_object_set_new(e, "parameter", json_string(lv->cond[k].param));
 				json_object_set_new(e, "threshold", json_integer(lv->cond[k].threshold));
+				if (lv->cond[k].equal[0])
+					json_object_set_new(e, "equal_parameters",
+							    json_string(lv->cond[k].equal));
 			}
 			json_object_set_new(e, "applies", json_boolean(lv->regime == lv->cond[k].regime));
 			if (lv->cond[k].block_loop >= 0) {
@@ -251,6 +256,74 @@ static json_t *tlb_json(const rl_report *r)
 		"pages_per_sweep", t->pages, "page_touches_per_unit", t->page_touches,
 		"miss_cycles", t->miss_cycles, "tlb_level", L->name, "entries", L->entries,
 		"page_bytes", (int)L->page, "measured", r->machine->tlb_measured);
+}
+
+static const char *alias_outcome_name(rl_alias_outcome o)
+{
+	static const char *const names[] = { "no pair", "never", "runtime", "sometimes", "always" };
+	return (unsigned)o < sizeof(names) / sizeof(names[0]) ? names[o] : "?";
+}
+
+/* "versions": the two copies of a versioned loop (model/versions.h) */
+static json_t *versions_json(const rl_report *r)
+{
+	const rl_report_versions *v = &r->versions;
+	json_t *o = json_pack("{s:f, s:o, s:s, s:s}", "vectorised_cycles_per_unit", v->vectorised_cy,
+		"scalar_cycles_per_unit", v->scalar_cy >= 0 ? json_real(v->scalar_cy) : json_null(),
+		"alias_check", alias_outcome_name(v->check.outcome),
+		"reported", v->scalar_reported ? "scalar" : "vectorised");
+	if (v->check.store >= 0) {
+		char a[96], b[96];
+		rl_diag_access_text(r->nest, v->check.store, a, sizeof(a));
+		rl_diag_access_text(r->nest, v->check.other, b, sizeof(b));
+		json_object_set_new(o, "alias_pair", json_pack("{s:s, s:s}", "stored", a, "other", b));
+	}
+	if (v->check.outcome == RL_ALIAS_SOMETIMES) {
+		char when[96];
+		rl_aff_print(r->nest, &v->check.when, when, sizeof(when));
+		json_object_set_new(o, "overlap_where_zero", json_string(when));
+	}
+	return o;
+}
+
+/* "siblings": an innermost loop of a loop tree and what the layer conditions assume about
+ * the other innermost loops (polyhedral/lc.h, rl_lc_siblings) */
+static json_t *siblings_json(const rl_report *r)
+{
+	const rl_lc_siblings *s = &r->lc.sib;
+	json_t *o = json_pack("{s:i, s:i, s:b}", "enclosing_line", r->branch_line,
+			      "inner_loops", r->branch_loops, "modelled", r->have_lc && s->modelled);
+	if (!r->have_lc || !s->nsiblings || !s->modelled) {
+		json_object_set_new(o, "why", json_string(!r->have_lc ? r->lc_why : !s->nsiblings
+			? "the other loops are not modelled" : s->why));
+		return o;
+	}
+	json_object_set_new(o, "shared_loops", json_integer(s->shared));
+	json_object_set_new(o, "counted", json_boolean(s->counted));
+	json_object_set_new(o, "extra_bytes", json_real(s->extra_bytes));
+	json_object_set_new(o, "extra_groups", json_integer(s->extra_groups));
+	if (s->nreuse) {
+		json_t *u = json_pack("{s:s, s:b, s:i, s:i, s:f}", "array", s->array, "written", s->written,
+			"producer_line", s->producer_line, "groups", s->nreuse,
+			"between_bytes", s->between_bytes);
+		json_object_set_new(u, "level", s->level >= 0 && s->level < r->lc.nlevels
+				    ? json_string(r->lc.levels[s->level].name) : json_null());
+		json_object_set_new(o, "reuse", u);
+	}
+	return o;
+}
+
+/* "copies": the other copies GCC made of the source loop (model/report.h) */
+static json_t *copies_json(const rl_report *r)
+{
+	const rl_report_copies *c = &r->copies;
+	json_t *others = json_array();
+	for (int k = 0; k < c->nothers; k++)
+		json_array_append_new(others, json_pack("{s:i, s:i, s:o}", "line", c->other[k].line,
+			"column", c->other[k].column, "cycles_per_unit",
+			c->other[k].cy >= 0 ? json_real(c->other[k].cy) : json_null()));
+	return json_pack("{s:i, s:i, s:o}", "count", c->count, "statement_repeats", c->factor,
+			 "others", others);
 }
 
 static json_t *ecm_json(const rl_report *r)
@@ -318,6 +391,12 @@ void rl_remarks_add_report(rl_remarks *rem, const rl_report *r)
 		"traffic", boundaries_json(r), "ecm", ecm_json(r));
 	json_object_set_new(nest, "layer_conditions", layer_conditions_json(r));
 	json_object_set_new(nest, "rooflines", rl_rooflines_json(r));   /* may be NULL */
+	if (r->versions.present)
+		json_object_set_new(nest, "versions", versions_json(r));
+	if (r->copies.count)
+		json_object_set_new(nest, "copies", copies_json(r));
+	if (r->branch_loops > 1)
+		json_object_set_new(nest, "siblings", siblings_json(r));
 	/* performance, scaling, regimes, advice (diag/perf-json.c) */
 	static const char *const perf_keys[] = { "performance", "scaling", "regimes", "advice" };
 	for (size_t k = 0; k < sizeof(perf_keys) / sizeof(perf_keys[0]); k++) {

@@ -208,7 +208,7 @@ void rl_diag_roofline_summary(const rl_report *r, char *buf, size_t len)
 		snprintf(buf, len, "no roofline (%s)", o && o->why[0] ? o->why : "not analysed");
 		return;
 	}
-	int lv = r->perf.data_level >= 0 ? r->perf.data_level : r->ecm.ntransfers;
+	int lv = rl_report_data_level(r);
 	rl_ecm_term term = rl_ecm_dominant_term(&r->ecm, lv);
 	const char *verdict = term.kind == RL_ECM_TERM_TRANSFER || term.kind == RL_ECM_TERM_TLB
 				      ? "memory-bound" : "core-bound";

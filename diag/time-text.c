@@ -7,16 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "62 %", "0.4 %" */
-static void share_text(double share, char *buf, size_t len)
-{
-	double pc = share * 100;
-	if (pc >= 1 || pc == 0)
-		snprintf(buf, len, "%.0f %%", pc);
-	else
-		snprintf(buf, len, "%.2g %%", pc);
-}
-
 int rl_diag_time_assumption(const rl_time *t, char *buf, size_t len)
 {
 	buf[0] = '\0';
@@ -65,18 +55,9 @@ void rl_diag_time_total(const rl_time *t, const char *function, char *buf, size_
 	rl_format_seconds(t->seconds, s, sizeof(s));
 	snprintf(buf, len, "%s %s", s, t->repeat_line ? "per repetition" : "in total");
 	if (t->function_share >= 0 && function && function[0]) {
-		share_text(t->function_share, sh, sizeof(sh));
+		rl_format_percent(t->function_share, sh, sizeof(sh));
 		rl_appendf(buf, len, " (%s of %s)", sh, function);
 	}
-}
-
-/* A count: whole numbers in full up to 10^12 ("6225025"), else 4 significant digits. */
-static void count_text(double v, char *buf, size_t len)
-{
-	if (v < 1e12 && fabs(v - round(v)) < 1e-6)
-		snprintf(buf, len, "%.0f", v);
-	else
-		snprintf(buf, len, "%.4g", v);
 }
 
 int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
@@ -91,8 +72,8 @@ int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
 		return 1;
 	}
 	char units[32], cy[32], f[32], ex[32], fs[32];
-	count_text(t->work_units, units, sizeof(units));
-	count_text(t->executions, ex, sizeof(ex));
+	rl_format_count(t->work_units, units, sizeof(units));
+	rl_format_count(t->executions, ex, sizeof(ex));
 	rl_format_number(r->perf.t_unit, cy, sizeof(cy));
 	rl_format_number(r->perf.clock_ghz, f, sizeof(f));
 	rl_diag_time_total(t, t->function[0] ? t->function : r->function, total, sizeof(total));

@@ -334,6 +334,100 @@ static double mem_bytes_per_unit(const rl_report *r, const rl_ecm *e)
 	return rl_ecm_mem_sat_cycles(e) / cpl * line;
 }
 
+/* Whether condition COND of R holds only while the whole nest's data fits a cache: its
+ * footprint grows with its parameter as fast as the footprint of the whole nest (a loop
+ * around the nest that repeats the same data: its condition is that all of it fits). */
+static int cond_needs_whole_nest(const rl_report *r, const rl_lc_cond *cond)
+{
+	const rl_lc_report *lc = &r->lc;
+	for (int q = 0; q < r->nest->nparams; q++)
+		if (!strcmp(r->nest->params[q].name, cond->param))
+			return rl_lc_poly_degree(&lc->regimes[cond->regime].footprint, q)
+				>= rl_lc_poly_degree(&lc->regimes[lc->nregimes - 1].footprint, q);
+	return 0;
+}
+
+/* The thresholds of R's conditions, all in one leading size parameter, sorted and distinct
+ * into TH (*NTH): the parameter, or NULL with the reason in WHY.  IN_MEMORY: only the
+ * conditions that can hold with the data beyond the caches (cond_needs_whole_nest). */
+static const char *size_thresholds(const rl_report *r, int in_memory, long long *th, int *nth,
+				   char *why, size_t whylen)
+{
+	const rl_lc_report *lc = &r->lc;
+	const char *param = NULL;
+	int skipped = 0;
+	*nth = 0;
+	for (int c = 0; c < lc->nlevels; c++)
+		for (int k = 0; k < lc->levels[c].ncond; k++) {
+			const rl_lc_cond *cond = &lc->levels[c].cond[k];
+			if (cond->threshold < 0 || !cond->param[0])
+				continue;
+			if (in_memory && !cond->equal[0] && cond_needs_whole_nest(r, cond)) {
+				skipped++;
+				continue;
+			}
+			if ((param && strcmp(param, cond->param)) || cond->equal[0]) {
+				snprintf(why, whylen, "conditions in several size parameters (%s, %s)",
+					 param ? param : cond->param, param ? cond->param : cond->equal);
+				return NULL;
+			}
+			param = cond->param;
+			th[(*nth)++] = cond->threshold;
+		}
+	if (!param) {
+		snprintf(why, whylen, skipped ? "its conditions hold only when all the data fits in "
+			 "a cache" : "no condition depends on a size parameter");
+		return NULL;
+	}
+	qsort(th, *nth, sizeof(th[0]), cmp_ll);
+	int u = 0;
+	for (int i = 0; i < *nth; i++)
+		if (!u || th[i] != th[u - 1])
+			th[u++] = th[i];
+	*nth = u;
+	return param;
+}
+
+void rl_perf_assume_sizes(rl_report *r)
+{
+	rl_report_sizes *a = &r->sizes;
+	memset(a, 0, sizeof(*a));
+	if (!r->have_lc || r->lc.all_known)
+		return;
+	long long th[RL_MAX_LEVELS * (RL_MAX_LOOPS + 1)];
+	int nth;
+	for (int c = 0; c < r->lc.nlevels; c++)
+		for (int k = 0; k < r->lc.levels[c].ncond; k++)
+			a->conditions += r->lc.levels[c].cond[k].param[0] != 0;
+	const char *param = size_thresholds(r, 1, th, &nth, a->why, sizeof(a->why));
+	if (!param)
+		return;
+	/* the range up to the largest threshold: the last level's condition holds there (with
+	 * conditions that hold only while all the data fits left out: the data is in memory) */
+	int per[RL_MAX_LEVELS];
+	regimes_at(&r->lc, th[nth - 1], per);
+	rl_traffic *t = malloc(sizeof(*t));
+	rl_lc_options opt;
+	rl_lc_options_default(r->machine, 1, &opt);
+	if (!t || !lc_regimes(r, &opt, per, t, a->why, sizeof(a->why))) {
+		if (!t)
+			snprintf(a->why, sizeof(a->why), "out of memory");
+		free(t);
+		return;
+	}
+	t->iters_per_unit = r->traffic.iters_per_unit;
+	t->elem_size = r->traffic.elem_size;
+	r->traffic = *t;
+	free(t);
+	for (int c = 0; c < r->lc.nlevels; c++)
+		r->lc.levels[c].regime = per[c];
+	a->applied = 1;
+	snprintf(a->param, sizeof(a->param), "%s", param);
+	a->lo = nth > 1 ? th[nth - 2] : -1;
+	a->hi = th[nth - 1];
+	a->level = deepest_regime_level(per, r->lc.nlevels);
+}
+
 static void build_regimes(rl_report *r, rl_perf *p)
 {
 	const rl_lc_report *lc = &r->lc;
@@ -343,33 +437,11 @@ static void build_regimes(rl_report *r, rl_perf *p)
 		snprintf(p->regimes_why, sizeof(p->regimes_why), "no layer conditions");
 		return;
 	}
-	const char *param = NULL;
 	long long th[RL_MAX_LEVELS * (RL_MAX_LOOPS + 1)];
-	int nth = 0;
-	for (int c = 0; c < lc->nlevels; c++)
-		for (int k = 0; k < lc->levels[c].ncond; k++) {
-			if (lc->levels[c].cond[k].threshold < 0 || !lc->levels[c].cond[k].param[0])
-				continue;
-			if (param && strcmp(param, lc->levels[c].cond[k].param)) {
-				snprintf(p->regimes_why, sizeof(p->regimes_why),
-					 "conditions in several size parameters (%s, %s)", param,
-					 lc->levels[c].cond[k].param);
-				p->nregimes = 0;
-				return;
-			}
-			param = lc->levels[c].cond[k].param;
-			th[nth++] = lc->levels[c].cond[k].threshold;
-		}
-	if (!param) {
-		snprintf(p->regimes_why, sizeof(p->regimes_why), "no condition depends on a size parameter");
+	int nth;
+	const char *param = size_thresholds(r, 0, th, &nth, p->regimes_why, sizeof(p->regimes_why));
+	if (!param)
 		return;
-	}
-	qsort(th, nth, sizeof(th[0]), cmp_ll);
-	int u = 0;
-	for (int i = 0; i < nth; i++)
-		if (!u || th[i] != th[u - 1])
-			th[u++] = th[i];
-	nth = u;
 	/* ranges: v <= th[0]; th[i-1] < v <= th[i]; v > th[last] */
 	for (int i = 0; i <= nth && p->nregimes < RL_PERF_MAX_REGIMES; i++) {
 		long long v = i < nth ? th[i] : th[nth - 1] + 1;
@@ -529,8 +601,7 @@ void rl_perf_compute(rl_report *r, int cores)
 			regime[c] = r->lc.levels[c].regime;
 		p->lc_level = deepest_regime_level(regime, r->lc.nlevels);
 	}
-	int lv = p->data_level >= 0 ? p->data_level : nt;
-	p->t_unit = r->ecm.prediction[lv];
+	p->t_unit = rl_report_cycles_per_unit(r);
 	p->perf = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, p->t_unit);
 	p->perf_lups = rl_perf_from_cycles(p->iters_per_unit, p->clock_ghz, p->t_unit);
 	for (int l = 0; l <= nt; l++)

@@ -146,6 +146,15 @@ int rl_perf_ecm_regimes(const struct rl_report *r, const int *regime_per_level, 
 			rl_traffic *t, char *why, size_t whylen);
 
 /* Fill R->perf for CORES active cores (R analysed).  Never fails: perf.valid = 0 + why. */
+/* Sizes unknown (R's layer conditions have no values): the regime the traffic assumes, into
+ * r->sizes, r->traffic and the levels' regimes of r->lc.  The data is in memory for every
+ * size beyond the caches; the regime is the one of the size range up to the largest threshold
+ * of the conditions (all in one leading parameter), where the last level's condition still
+ * holds: 5461 < n <= 436906 for a 2D five-point stencil on Sandy Bridge EP (three rows of n
+ * doubles in half the L3), rather than n beyond it, where the grid alone would need terabytes.
+ * With conditions in several parameters (or none) the no-LC regime stays, the reason in
+ * r->sizes.why.  Called by rl_report_build_cores before the ECM composition. */
+void rl_perf_assume_sizes(struct rl_report *r);
 void rl_perf_compute(struct rl_report *r, int cores);
 
 #ifdef __cplusplus

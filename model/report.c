@@ -88,6 +88,10 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 		rl_lc_options_default(m, 1, &opt);
 		rl_lc_eval(lca, &opt, &out->traffic, &out->lc);
 		out->have_lc = 1;
+		/* sizes unknown: the regime of the sizes up to the largest threshold */
+		out->lc_analysis = lca;
+		rl_perf_assume_sizes(out);
+		out->lc_analysis = NULL;
 	} else if (!rl_traffic_streams(nest, m, &out->traffic, out->reason, sizeof(out->reason)))
 		return;
 	if (body && body->ninsns > 0) {
@@ -131,6 +135,39 @@ void rl_report_set_cores(rl_report *r, int cores)
 		r->lc_analysis = NULL;
 		rl_lc_analysis_free(tmp);
 	}
+}
+
+int rl_report_data_level(const rl_report *r)
+{
+	return r->perf.data_level >= 0 ? r->perf.data_level : r->ecm.ntransfers;
+}
+
+double rl_report_cycles_per_unit(const rl_report *r)
+{
+	return r->ecm.prediction[rl_report_data_level(r)];
+}
+
+void rl_report_versions_fill(const rl_report *vec, const rl_report *scalar,
+			     const rl_alias_check *chk, rl_report_versions *out)
+{
+	out->present = 1;
+	out->vectorised_cy = rl_report_cycles_per_unit(vec);
+	out->scalar_cy = scalar ? rl_report_cycles_per_unit(scalar) : -1;
+	out->check = *chk;
+	out->scalar_reported = scalar && chk->outcome == RL_ALIAS_ALWAYS;
+}
+
+void rl_report_add_copy(rl_report *r, const rl_report *other, int line, int column, int factor)
+{
+	rl_report_copies *c = &r->copies;
+	c->count = c->count ? c->count + 1 : 2;
+	c->factor = factor;
+	if (c->nothers >= RL_MAX_COPIES)
+		return;
+	c->other[c->nothers].line = line;
+	c->other[c->nothers].column = column;
+	c->other[c->nothers].cy = other && other->analysed ? rl_report_cycles_per_unit(other) : -1;
+	c->nothers++;
 }
 
 void rl_appendf(char *buf, size_t len, const char *fmt, ...)

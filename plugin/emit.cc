@@ -3,6 +3,7 @@
  * The sentences come from diag/; this file decides where and when they go.
  */
 #include "plugin/plugin-state.h"
+#include "machines/select.h"
 
 /* Whether the -fopt-info stream of the running pass prints "optimized"
    remarks (-fopt-info, -fopt-info-loop, -fopt-info-loop-optimized, ...: GCC
@@ -49,7 +50,8 @@ rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r, const
       if (u->choice.estimated && !u->estimate_noted)
 	{
 	  rl_diag_machine_estimate_note (u->machine, u->choice.why, u->choice.file_cores,
-					 text, sizeof text);
+					 rl_machine_describes_host (u->machine), text,
+					 sizeof text);
 	  rl_note (opts, loc, text);
 	  u->estimate_noted = true;
 	}
@@ -67,6 +69,11 @@ rl_emit_report (rl_unit_state *u, const rl_pending &p, const rl_report *r, const
 	rl_note (opts, loc, nt_text);
       if (opts->verbose && p.version_text[0])
 	rl_note (opts, loc, p.version_text);
+      if (opts->verbose && r->copies.count)
+	{
+	  rl_diag_copies_note (r, text, sizeof text);
+	  rl_note (opts, loc, text);
+	}
       /* the loop tree around the nest: sibling loops, loops left out */
       if (opts->verbose && p.sibling_text[0])
 	rl_note (opts, loc, p.sibling_text);

@@ -102,6 +102,16 @@ struct rl_pending
   rl_nest *version_nest;   /* the copy of the nest behind the report of the scalar copy
 			      when that copy is the one shown (freed with the function) */
   char version_text[768];  /* the verbose note on the versions, "" none */
+  /* the source loop this copy comes from (loop-copies.cc): the innermost loop's
+     location and the source locations of the stores of its body (of its loads
+     when it stores nothing): a hash of the distinct ones, how many there are
+     with and without repeats; copies GCC made of one source loop share the
+     location and the hash */
+  location_t inner_loc;
+  unsigned long body_key;
+  int body_stmts, body_distinct;
+  int reported_by;      /* 1 + index of the copy of the same source loop that
+			   reports this one (no notes, not in the remarks), 0: none */
 };
 
 /* Per function: everything collected between the nest pass and the notes. */
@@ -144,6 +154,15 @@ const char *rl_source_function_name (location_t loc, tree fndecl);
 /* emit.cc: the verbose note of a removed loop copy P (rl_pending.removed);
    neither analysed nor not analysed, not in the remarks. */
 void rl_emit_removed_copy (rl_unit_state *u, const rl_pending &p);
+/* loop-copies.cc: the source signature of the innermost loop LEAF into P. */
+void rl_copy_signature (class loop *leaf, rl_pending &p);
+/* loop-copies.cc: find the pending nests that are copies of one source loop
+   (same innermost location and statements): the analysed copy whose body
+   repeats the statements most (unroll-and-jam's main copy) reports them all at
+   the earliest of their locations (REPORTS[i]: the report of NESTS[i] or NULL;
+   its copies' figures go to its rl_report_copies), the others are marked
+   reported_by. */
+void rl_merge_loop_copies (std::vector<rl_pending> &nests, std::vector<rl_report *> &reports);
 /* emit.cc: write the remarks files of U (JSON, LLVM YAML, SARIF) and free the
    remarks; then the verbose summary line. */
 void rl_emit_unit_end (rl_unit_state *u);

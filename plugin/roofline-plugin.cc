@@ -237,9 +237,11 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
       rl_nest *vnest = NULL;
       rl_report *rv = rl_model_version_copy (p, &vnest);
       rl_alias_check chk;
+      rl_report_versions v;
       rl_versions_alias_check (p.nest, &chk);
-      rl_diag_versions_note (r, rv, &chk, p.version_text, sizeof p.version_text);
-      if (rv && chk.outcome == RL_ALIAS_ALWAYS)
+      rl_report_versions_fill (r, rv, &chk, &v);
+      rl_diag_versions_note (r, &v, p.version_text, sizeof p.version_text);
+      if (v.scalar_reported)
 	{
 	  XDELETE (r);          /* the vectorised copy never runs */
 	  r = rv;
@@ -251,12 +253,15 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
 	  if (vnest)
 	    rl_nest_free (vnest);
 	}
+      r->versions = v;
     }
   if (p.repeat_line && r->perf.valid)
     rl_time_per_repetition (&r->perf.time, p.repeat_line);
   if (r->perf.valid)
     rl_time_set_function (&r->perf.time, rl_source_function_name (p.loc, rl_fn.fndecl));
   /* what the layer conditions assumed about the sibling loops (their numbers) */
+  r->branch_line = p.branch_line;
+  r->branch_loops = p.nsiblings;
   if (p.branch_line && r->have_lc)
     rl_diag_sibling_reuse_note (&r->lc, p.branch_line, p.nsiblings, p.sibling_text,
 				sizeof p.sibling_text);
@@ -269,7 +274,9 @@ rl_model_pending (rl_pending &p, char *nt_text, size_t len)
 static void
 rl_emit_pending (rl_pending &p, rl_report *r, const char *nt_text)
 {
-  if (rl_removed_with_kept_copy (p))
+  if (p.reported_by)
+    ;                   /* a copy reported by another (rl_merge_loop_copies) */
+  else if (rl_removed_with_kept_copy (p))
     {
       if (!rl_removed_copy_said (p))
 	rl_emit_removed_copy (&rl_unit, p);
@@ -293,11 +300,13 @@ rl_function_end (void)
   struct nt_sentence { char text[256]; };
   std::vector<nt_sentence> nt (n);
   for (size_t i = 0; i < n; i++)
-    {
-      reports[i] = rl_model_pending (rl_fn.nests[i], nt[i].text, sizeof nt[i].text);
-      if (reports[i] && reports[i]->analysed && reports[i]->perf.valid)
-	times[i] = &reports[i]->perf.time;
-    }
+    reports[i] = rl_model_pending (rl_fn.nests[i], nt[i].text, sizeof nt[i].text);
+  /* copies GCC made of one source loop are reported once */
+  rl_merge_loop_copies (rl_fn.nests, reports);
+  for (size_t i = 0; i < n; i++)
+    if (reports[i] && reports[i]->analysed && reports[i]->perf.valid
+	&& !rl_fn.nests[i].reported_by)
+      times[i] = &reports[i]->perf.time;
   rl_time_function_totals (times.data (), (int) n);
   for (size_t i = 0; i < n; i++)
     rl_emit_pending (rl_fn.nests[i], reports[i], nt[i].text);
@@ -421,6 +430,7 @@ rl_model_leaf (function *fun, class loop *leaf)
 				  p.nest, &ctx, p.reason, sizeof p.reason);
   p.loc = ctx.loc ? ctx.loc : rl_loop_location (leaf);
   p.innermost_num = leaf->num;
+  rl_copy_signature (leaf, p);
   rl_if_conversion_guards (leaf, p);
   rl_pending_threads_and_focus (fun, p, ok && ctx.omp_static);
   if (!ok)

@@ -8,11 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Largest value of the leading parameter with FP <= CAP (others at their values);
- * -1 when there is no parameter or no bound. */
-static long long solve_threshold(const lc_shape *s, const rl_lc_poly *fp, double cap, int *param)
+/* Largest value of the leading parameter with FP <= CAP, the other parameters at their
+ * values; the other parameters of FP without a value move with it (their names into EQUAL,
+ * ", "-separated: a threshold at an assumed value of theirs would be an artefact of that
+ * value).  -1 when there is no parameter or no bound, or when no value satisfies it. */
+static long long solve_threshold(const lc_shape *s, const rl_lc_poly *fp, double cap, int *param,
+				 char *equal, size_t elen)
 {
 	*param = -1;
+	equal[0] = '\0';
 	int best = 0;
 	for (int q = 0; q < s->nest->nparams; q++) {
 		int d = rl_lc_poly_degree(fp, q);
@@ -23,15 +27,29 @@ static long long solve_threshold(const lc_shape *s, const rl_lc_poly *fp, double
 	}
 	if (*param < 0)
 		return -1;
+	int vary[RL_MAX_PARAMS], nvary = 0;
+	vary[nvary++] = *param;
+	for (int q = 0; q < s->nest->nparams; q++)
+		if (q != *param && !s->nest->params[q].has_value && rl_lc_poly_degree(fp, q) > 0) {
+			size_t u = strlen(equal);
+			snprintf(equal + u, elen - u, "%s%s", u ? ", " : "", s->nest->params[q].name);
+			vary[nvary++] = q;
+		}
 	double vals[RL_MAX_PARAMS];
 	memcpy(vals, s->vals, sizeof(vals));
 	long long lo = 0, hi = 1LL << 40;
-	vals[*param] = (double)hi;
+	for (int v = 0; v < nvary; v++)
+		vals[vary[v]] = (double)hi;
 	if (rl_lc_poly_eval(fp, vals) <= cap)
 		return -1;
+	for (int v = 0; v < nvary; v++)
+		vals[vary[v]] = 0;
+	if (rl_lc_poly_eval(fp, vals) > cap)
+		return -1;      /* the parameters with values alone exceed it */
 	while (hi - lo > 1) {
 		long long mid = lo + (hi - lo) / 2;
-		vals[*param] = (double)mid;
+		for (int v = 0; v < nvary; v++)
+			vals[vary[v]] = (double)mid;
 		if (rl_lc_poly_eval(fp, vals) <= cap)
 			lo = mid;
 		else
@@ -244,7 +262,8 @@ static void level_condition(const lc_shape *s, const rl_lc_report *lc, int l, rl
 	const rl_lc_regime *rg = &lc->regimes[s->L - l];
 	int q;
 	cond->regime = s->L - l;
-	cond->threshold = solve_threshold(s, &rg->footprint, lv->capacity, &q);
+	cond->threshold = solve_threshold(s, &rg->footprint, lv->capacity, &q, cond->equal,
+					  sizeof(cond->equal));
 	snprintf(cond->param, sizeof(cond->param), "%s", q >= 0 ? s->nest->params[q].name : "");
 	cond->holds = s->all_known ? rg->footprint_bytes <= lv->capacity : -1;
 	/* blocking candidate: the footprint of the regime grows with the trip count of the

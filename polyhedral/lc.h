@@ -90,6 +90,8 @@ typedef struct rl_lc_cond {
 	int regime;
 	char param[RL_NAME_MAX];    /* leading parameter ("" if none) */
 	long long threshold;        /* largest value of PARAM satisfying it; -1 none */
+	char equal[RL_NAME_MAX];    /* the other parameters without a value that the threshold
+				       sets equal to PARAM (", "-separated), "" none */
 	int holds;                  /* 1 holds, 0 violated, -1 unknown */
 	/* blocking candidate when violated at known sizes: block loop BLOCK_LOOP (the
 	 * outermost loop of the regime's window) to at most BLOCK_SIZE iterations so that

@@ -52,7 +52,7 @@ double dot_collapsed(void)
       s += C[i][j] * D[i][j]; /* { dg-message {ECM \{34.7 \|\| 8 \| 4 \| 4 \| 8.6\} cy/CL -> \{34.7 \] 34.7 \] 34.7 \] 34.7\} cy/CL on snb-e5-2680} } */
   return s;
 }
-/* { dg-message {data in L3 \(working set 15.3 MiB; layer condition holds in L1\)} "" { target *-*-* } 52 } */
+/* { dg-message {data in L3 \(working set 15.3 MiB\): } "" { target *-*-* } 52 } */
 /* { dg-message {OpenMP worksharing loop \(static schedule\) over the original iteration space; each of 4 threads \(cores=\)} "" { target *-*-* } 52 } */
 /* { dg-message {loop copy removed by GCC \(if-conversion version not used\)} "" { target *-*-* } 52 } */
 double dot_serial(void)
@@ -63,7 +63,7 @@ double dot_serial(void)
       s += C[i][j] * D[i][j];
   return s;
 }
-/* { dg-message {data in L3 \(working set 15.3 MiB; layer condition holds in L1\)} "" { target *-*-* } 61 } */
+/* { dg-message {data in L3 \(working set 15.3 MiB\): } "" { target *-*-* } 61 } */
 
 /* collapse(3) with a run-time outer bound: a copy, data terms 6 | 6 | 13 as STREAM's
    copy (stream-omp-snb.c: one read stream, one written with write-allocate) */
