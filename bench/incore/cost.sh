@@ -16,8 +16,8 @@ for f in testsuite/roofline.dg/*-snb.c; do
 		-fplugin-arg-roofline-machine=emr-host -fplugin-arg-roofline-quiet \
 		-fplugin-arg-roofline-define=n=2000 -c $f -o $tmp/t.o 2>>$tmp/bodies.txt || true
 done
-gcc -O2 -std=c11 -I. -o $tmp/cost bench/incore/cost.c build/portmodel/*.o \
-	build/machines/*.o -lyaml -lm
+gcc -O2 -std=c11 -I. -o $tmp/cost bench/incore/cost.c build/portmodel/*.o build/polyhedral/*.o \
+	build/machines/*.o -lisl -lyaml -lm
 for t in machines/ports/*.yml; do
 	$tmp/cost machines/emr-host.yml $t check < $tmp/bodies.txt
 done

@@ -366,11 +366,11 @@ static const char *guess_port_table(const topo *t)
 	if (!strcmp(t->vendor, "AuthenticAMD") && t->family == 0x19 &&
 	    (t->model_id >= 0x10 && (t->model_id < 0x20 || t->model_id >= 0x60)))
 		return "zen4";
-	/* family 1Ah (Zen 5): no Zen 5 port table yet; zen4 is the closest one (the same
-	   AVX-512 instruction classes; Zen 5 has more load and ALU ports, so it is
-	   conservative) */
+	/* family 1Ah models 00h-1Fh (Zen 5 server, Turin: full 512-bit pipes, as measured for
+	   zen5.yml); the other Zen 5 parts (client, some with a 256-bit FP data path): zen4,
+	   the nearest table that does not assume the full-width pipes */
 	if (!strcmp(t->vendor, "AuthenticAMD") && t->family == 0x1a)
-		return "zen4";
+		return t->model_id < 0x20 ? "zen5" : "zen4";
 	return "";
 }
 

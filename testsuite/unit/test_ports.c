@@ -164,7 +164,8 @@ static rl_ports *load_table(const char *name)
 static void test_all_tables_load(void **state)
 {
 	(void)state;
-	const char *names[] = { "snb", "ivb", "hsw", "skx", "icx", "spr", "glc", "zen3", "zen4" };
+	const char *names[] = { "snb", "ivb", "hsw", "skx", "icx", "spr", "glc", "zen3", "zen4",
+				"zen5" };
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		rl_ports *t = load_table(names[i]);
 		assert_non_null(t);
@@ -281,6 +282,101 @@ static void test_zen4_memory_accumulator(void **state)
 	b.insns[4].elem_bits = 0;
 	rl_incore_ports(m, t, &b, &out);
 	assert_true(fabs(out.t_latency - 5.0) < EPS);
+	rl_ports_free(t);
+	rl_machine_free(m);
+}
+
+/* The zen5 table against what bench/incore/uarch.py and store-forward.c measured on an AMD
+ * EPYC, family 26 model 2 (bench/incore/uarch-zen5-2026-11-24.txt,
+ * store-forward-zen5-2026-11-24.txt).  Tolerance 5 % of the measured figure (the runs' clock
+ * and loop overhead: independent chains measure 0.51-0.52 cy for a 0.5-cy instruction: the
+ * benchmark loop's branch). */
+#define NEAR(model, measured) assert_true(fabs((model) - (measured)) <= 0.05 * (measured))
+
+/* N instructions MN (class CLS, WIDTH bits, memory kind MEM) writing registers 30.. (CHAIN:
+ * all into register 30, which each also reads: one dependency chain). */
+static void zen5_block(rl_body *b, int n, const char *mn, rl_iclass cls, int w, rl_mem_kind mem,
+		       int chain)
+{
+	for (int k = 0; k < n; k++) {
+		int r = chain ? 30 : 30 + k;
+		add(b, mn, cls, w, mem, mem == RL_MEM_STORE ? -1 : r, mem == RL_MEM_STORE ? 29 : r,
+		    mem == RL_MEM_NONE ? 29 : 0, mem == RL_MEM_NONE ? 0u : 2u);
+		b->insns[b->ninsns - 1].elem_bits = 64;
+	}
+	b->iters_per_pass = b->unroll = b->vector_factor = 1;
+}
+
+static void zen5_cost(const rl_machine *m, const rl_ports *t, int n, const char *mn,
+		      rl_iclass cls, int w, rl_mem_kind mem, int chain, rl_incore *out)
+{
+	rl_body b;
+	memset(&b, 0, sizeof b);
+	zen5_block(&b, n, mn, cls, w, mem, chain);
+	rl_incore_ports(m, t, &b, out);
+	assert_int_equal(out->unknown, 0);
+}
+
+static void test_zen5_measured_figures(void **state)
+{
+	(void)state;
+	rl_machine *m = load_machine("machines/zen5-host-bench.yml");
+	rl_ports *t = load_table("zen5");
+	assert_non_null(m);
+	assert_non_null(t);
+	rl_incore o;
+	/* latencies (one chain of 12): measured lat_addpd_* 2.01-2.02, lat_mulpd 3.01-3.02,
+	 * lat_fmapd 4.01-4.02, lat_divpd 13.0, lat_sqrtpd 20.0-20.1; reciprocal throughputs tp_* */
+	const struct { const char *mn; rl_iclass cls; int w; double lat, tp; } f[] = {
+		{ "vaddsd", RL_IC_FADD, 64, 2.011, 0.517 },
+		{ "vaddpd", RL_IC_FADD, 256, 2.010, 0.517 },
+		{ "vaddpd", RL_IC_FADD, 512, 2.022, 0.517 },
+		{ "vmulpd", RL_IC_FMUL, 512, 3.021, 0.517 },
+		{ "vfmadd231pd", RL_IC_FMA, 256, 4.021, 0.517 },
+		{ "vfmadd231pd", RL_IC_FMA, 512, 4.021, 0.517 },
+		{ "vdivpd", RL_IC_FDIV, 256, 13.038, 4.021 },
+		{ "vdivpd", RL_IC_FDIV, 512, 13.015, 4.009 },
+		{ "vdivsd", RL_IC_FDIV, 64, 13.016, 4.021 },
+		{ "vsqrtpd", RL_IC_FSQRT, 256, 20.047, 7.513 },
+		{ "vsqrtsd", RL_IC_FSQRT, 64, 20.069, 7.524 },
+	};
+	for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+		zen5_cost(m, t, 12, f[k].mn, f[k].cls, f[k].w, RL_MEM_NONE, 1, &o);
+		NEAR(o.t_latency / 12, f[k].lat);
+		zen5_cost(m, t, 12, f[k].mn, f[k].cls, f[k].w, RL_MEM_NONE, 0, &o);
+		NEAR(o.t_throughput / 12, f[k].tp);
+	}
+	/* FP loads: 2 per cycle at every width (tp_load_sd 0.506, tp_load_y 0.517, tp_load_z
+	 * 0.517); stores 2/cy up to 256 bit (tp_store_y 0.517), 1/cy at 512 (tp_store_z 1.023) */
+	const int lw[] = { 64, 256, 512 };
+	const double lm[] = { 0.506, 0.517, 0.517 };
+	for (int k = 0; k < 3; k++) {
+		zen5_cost(m, t, 12, "vmovupd", RL_IC_LOAD, lw[k], RL_MEM_LOAD, 0, &o);
+		NEAR(o.t_nol / 12, lm[k]);
+	}
+	zen5_cost(m, t, 12, "vmovupd", RL_IC_STORE, 256, RL_MEM_STORE, 0, &o);
+	NEAR(o.t_throughput / 12, 0.517);
+	zen5_cost(m, t, 12, "vmovupd", RL_IC_STORE, 512, RL_MEM_STORE, 0, &o);
+	NEAR(o.t_throughput / 12, 1.023);
+	/* FMA and ADD on separate pipes: 12 vfmadd231pd + 4 vaddpd ymm, measured 0.389 cy per
+	 * instruction (w_fma12_add4 0.387): 12 FMAs on two pipes = 6 cy per 16 = 0.375 */
+	rl_body b;
+	memset(&b, 0, sizeof b);
+	zen5_block(&b, 12, "vfmadd231pd", RL_IC_FMA, 256, RL_MEM_NONE, 0);
+	for (int k = 0; k < 4; k++)
+		add(&b, "vaddpd", RL_IC_FADD, 256, RL_MEM_NONE, 50 + k, 50 + k, 29, 0);
+	rl_incore_ports(m, t, &b, &o);
+	NEAR(o.t_throughput / 16, 0.387);
+	/* store-to-load forwarding: the bicg-shaped load + vfmadd132sd + store cycle, measured
+	 * 12.98 cy (mem_fma, store-forward-zen5-2026-11-24.txt) = 9.0 forwarding (the xmm round
+	 * trip) + 4 FMA */
+	assert_true(fabs(t->fwd_fp - 9.0) < EPS);
+	memory_accumulator(&b);
+	rl_incore_ports(m, t, &b, &o);
+	NEAR(o.t_latency, 12.98);
+	/* measured on this core: the call table is not an estimate here */
+	assert_non_null(t->calls);
+	assert_int_equal(t->calls_estimate, 0);
 	rl_ports_free(t);
 	rl_machine_free(m);
 }
@@ -406,6 +502,7 @@ int main(void)
 		cmocka_unit_test(test_calls_errors),
 		cmocka_unit_test(test_latency_memory),
 		cmocka_unit_test(test_zen4_memory_accumulator),
+		cmocka_unit_test(test_zen5_measured_figures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
