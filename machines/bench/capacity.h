@@ -20,6 +20,11 @@ typedef struct rlb_capacity {
  * crossing; 0 if the high plateau is not at least MIN_STEP x the low one. */
 double rlb_capacity_breakpoint(const double *n, const double *t, int np, double min_step);
 
+/* Bytes of the grid (2 arrays) for measuring level L of M: a quarter of the level that holds
+ * it (its share per core, at most 8 MB) - the level two out (L + 2) when a quarter of it is at
+ * least twice the size of L + 1, else L + 1; that level into *GRID_LEVEL (may be NULL). */
+double rlb_capacity_grid_bytes(const rl_machine *m, int L, int *grid_level);
+
 /* Measure the factor of every private cache level (shared_by 1, not the last) of M: the 3
  * source rows of the stencil (3 x N x 8 B) at the step / the level's size.  AVX: 0 SSE2, 1
  * AVX2 + FMA, 2 AVX-512.  CPU: pinned already; progress on stderr unless QUIET. */
