@@ -142,9 +142,34 @@ static long grid_rows(double room, long n)
 	return rows < 6 ? 6 : rows;
 }
 
+/* A sharp step falls between two points of the coarse sweep (12 % apart) and the half-way
+ * interpolation puts it anywhere between them (on the Zen 5 guest the L2 step came out at
+ * N = 29633 or 33292 for the same curve shifted by noise at one point): RLB_CAP_REFINE more
+ * row lengths between the two points around the coarse step NB, the breakpoint found again on
+ * all points (sorted by N; *NP becomes their number). */
+static double refine(double *nn, double *tt, int *np, double room, int avx, double nb)
+{
+	int i = 1;
+	while (i < *np - 1 && nn[i] < nb)
+		i++;
+	double a = nn[i - 1], b = nn[i];
+	for (int k = 1; k <= RLB_CAP_REFINE; k++) {
+		long n = (long)(a * pow(b / a, (double)k / (RLB_CAP_REFINE + 1))) / 8 * 8;
+		int j = (*np)++;
+		for (; j > 0 && nn[j - 1] > (double)n; j--) {
+			nn[j] = nn[j - 1];
+			tt[j] = tt[j - 1];
+		}
+		nn[j] = (double)n;
+		tt[j] = time_point(grid_rows(room, n), n, avx);
+	}
+	double r = rlb_capacity_breakpoint(nn, tt, *np, 1.1);
+	return r > 0 ? r : nb;
+}
+
 static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, int quiet)
 {
-	double size = (double)m->levels[L].size, nn[RLB_CAP_POINTS], tt[RLB_CAP_POINTS];
+	double size = (double)m->levels[L].size, nn[RLB_CAP_ALL], tt[RLB_CAP_ALL];
 	int G;
 	/* the grid (2 arrays) fits in a quarter of its level, so that only L's layer condition
 	   changes across the sweep (on the Zen 5 guest of zen5-host-bench.yml a 16 MB grid fell
@@ -160,11 +185,14 @@ static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, 
 		tt[p] = time_point(grid_rows(room, n), n, avx);
 	}
 	double nb = rlb_capacity_breakpoint(nn, tt, RLB_CAP_POINTS, 1.1);
+	int np = RLB_CAP_POINTS;
+	if (nb > 0)
+		nb = refine(nn, tt, &np, room, avx, nb);
 	if (!quiet) {
 		fprintf(stderr, "capacity %s: 2D Jacobi rows in a %.1f MiB grid (data in %s), ns per "
 			"update at row length N:", m->levels[L].name, room / 1048576.0,
 			m->levels[G].name);
-		for (int p = 0; p < RLB_CAP_POINTS; p++)
+		for (int p = 0; p < np; p++)
 			fprintf(stderr, " %.0f:%.3f", nn[p], tt[p]);
 		fprintf(stderr, "\n  -> step at N = %.0f, factor %.2f\n", nb, nb * 24 / size);
 	}
@@ -176,7 +204,7 @@ static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, 
 	snprintf(c->method[L], sizeof c->method[L], "lc_factor: 2D Jacobi rows (%s, %.0f MiB grid "
 		 "in %s), step at N = %.0f (swept %.0f..%.0f), 3 x N x 8 B / size",
 		 avx == 2 ? "AVX-512" : avx ? "AVX2" : "SSE2", room / 1048576.0,
-		 m->levels[G].name, nb, nn[0], nn[RLB_CAP_POINTS - 1]);
+		 m->levels[G].name, nb, nn[0], nn[np - 1]);
 }
 
 void rlb_capacity_measure(rlb_capacity *c, const rl_machine *m, int avx, int quiet)

@@ -7,6 +7,8 @@
 #include "machines/machine.h"
 
 #define RLB_CAP_POINTS 16
+#define RLB_CAP_REFINE 5
+#define RLB_CAP_ALL (RLB_CAP_POINTS + RLB_CAP_REFINE)
 
 typedef struct rlb_capacity {
 	double factor[RL_MAX_LEVELS];      /* effective / nominal size; 0 = not measured */
