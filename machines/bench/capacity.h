@@ -8,6 +8,7 @@
 
 #define RLB_CAP_POINTS 16
 #define RLB_CAP_REFINE 5
+#define RLB_CAP_PASSES 3
 #define RLB_CAP_ALL (RLB_CAP_POINTS + RLB_CAP_REFINE)
 
 typedef struct rlb_capacity {
