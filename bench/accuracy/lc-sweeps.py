@@ -13,6 +13,8 @@ Sweeps (all by default; sizes from the host's caches, C1 / C2 = L1 / L2 bytes):
   3d-mem     j3d7, n = m = 100 .. 300, 64 MiB (memory)
   3d-l3      j3d7, n = m = 100 .. 300, 6 MiB (8 planes at least) and 3x as many planes
   st-l3      star2d_r1 across its L1 condition with the data in L3, beside a copy of 3 MiB
+  l3-ws      j2d5 (n = 722, 1026) and copy at working sets of 8-18 MiB: where the data leaves
+             the L3 (the guest's share of it) for each
 Per point: measured cy per cache line of work (best of the rounds; run.py's harness, under the
 measurement lock), the plugin's prediction with FILE, error, lines per unit of work at each
 boundary (load + write-allocate + evict), and the data level.
@@ -44,6 +46,11 @@ def presets(c1, c2):
     for n in (482, 802, 1202, 1402, 1602, 1802, 2402, 4002):
         st += [("star2d_r1", n, (6 << 20) // (16 * n), 0), ("copy", 196608, 0, 0)]
     P["st-l3"] = st
+    ws = []
+    for mb in (8, 10, 12, 14, 16, 18):
+        ws += [("j2d5", n, (mb << 20) // (16 * n), 0) for n in (722, 1026)]
+        ws.append(("copy", (mb << 20) // 16, 0, 0))
+    P["l3-ws"] = ws
     return P
 
 
