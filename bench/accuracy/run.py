@@ -223,11 +223,13 @@ def sweeps(caches):
     """Layer-condition sweeps: 2D Jacobi through its L1 and L2 conditions, 3D through L2."""
     c1, c2 = caches["L1"], caches["L2"]
     pts = []
-    # 2D, L1 condition (rows of n doubles in L1): n from ~C1/64 to ~C1/8; working set kept in L2
+    # 2D, L1 condition (rows of n doubles in L1): n from ~C1/96 to ~C1/10; working set in L3
+    # (6 x L2, as below): with the data in L2 the extra L1-L2 lines hide behind the core on
+    # Zen 5 (no step: 4.87 -> 4.91 cy/CL), from L3 they cost (6.0 -> 8.3 cy/CL; docs/model.md 8)
     n0, n1 = c1 // 96, c1 // 10
     for i in range(14):
         n = int(n0 * (n1 / n0) ** (i / 13))
-        m = max(8, int(0.4 * c2 / (16 * n)))
+        m = max(8, int(6 * c2 / (16 * n)))
         pts.append({"kernel": "j2d5", "n": n, "m": m, "l": 0, "target": None, "sweep": "2D L1"})
     # 2D, L2 condition: n from ~C2/96 to ~C2/10; working set in L3 (<= 8 x L2)
     n0, n1 = c2 // 96, c2 // 10

@@ -21,7 +21,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run  # noqa: E402
 
 # (label, kernel, n, m, l, THP): data in L1, in L2 with the L1 layer condition holding and
-# broken, in memory with short (L1 condition holds) and long rows, huge pages off
+# broken, in memory with short (L1 condition holds) and long rows, in L3 across the L1 and L2
+# conditions, huge pages off
 POINTS = [
     ("A L1", "p_copy_al", 2048, 0, 0, 1), ("A L1", "p_copy_ls", 2048, 0, 0, 1),
     ("A L1", "p_copy_ss", 2048, 0, 0, 1), ("A L1", "p_4ld_al", 2048, 0, 0, 1),
@@ -40,6 +41,15 @@ POINTS = [
     ("C MEM", "j2d5", 770, 20000, 0, 1), ("C MEM", "j2d5", 8194, 2000, 0, 1),
     ("C MEM", "star2d_r2", 772, 20000, 0, 1), ("C MEM", "star2d_r2", 8196, 2000, 0, 1),
     ("C MEM", "star2d_r4", 8200, 2000, 0, 1),
+    # data in L3 (6 MiB): the L1 condition holding and broken (the L2 one holding), the L2
+    # condition broken with grids of 8 and 12 rows, the 3D plane condition holding and broken
+    ("D L3 LC-L1", "copy", 393216, 0, 0, 1), ("D L3 LC-L1", "j2d5", 802, 490, 0, 1),
+    ("D L3 LC-L1", "star2d_r1", 802, 490, 0, 1), ("D L3 LC-L1", "star2d_r2", 804, 488, 0, 1),
+    ("D L3 no-LC-L1", "j2d5", 4002, 98, 0, 1), ("D L3 no-LC-L1", "star2d_r1", 4002, 98, 0, 1),
+    ("D L3 no-LC-L1", "star2d_r2", 4004, 98, 0, 1),
+    ("D L3 no-LC-L2", "j2d5", 48002, 8, 0, 1), ("D L3 no-LC-L2", "j2d5", 64002, 8, 0, 1),
+    ("D L3 no-LC-L2", "j2d5", 48002, 12, 0, 1), ("D L3 no-LC-L2", "j2d5", 64002, 12, 0, 1),
+    ("D L3 LC-L2", "j3d7", 160, 160, 15, 1), ("D L3 no-LC-L2", "j3d7", 230, 230, 8, 1),
     ("C MEM THP off", "copy", 16777216, 0, 0, 0), ("C MEM THP off", "j2d5", 8194, 2000, 0, 0),
     ("C MEM THP off", "star2d_r2", 8196, 2000, 0, 0),
 ]

@@ -112,29 +112,103 @@ static double time_point(long rows, long n, int avx)
 	return best;
 }
 
-static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, int quiet)
+double rlb_capacity_grid_bytes(const rl_machine *m, int L, int *grid_level)
 {
-	double size = (double)m->levels[L].size, nn[RLB_CAP_POINTS], tt[RLB_CAP_POINTS];
-	/* the grid (2 arrays) fits in a quarter of the next level, so that only this level's
-	   layer condition changes across the sweep (on the Zen 5 guest of zen5-host-bench.yml a
-	   16 MB grid fell out of the L3 share and made a step that was not the L2's) */
-	double room = 0.25 * (double)m->levels[L + 1].size / m->levels[L + 1].shared_by;
+	/* the level that holds the grid: two levels out when that is a cache with room for
+	   twice the next level (the layer condition of L then changes with the data coming from
+	   beyond L + 1), else the next level */
+	int G = L + 1;
+	if (L + 2 < m->nlevels) {
+		const rl_cache_level *g = &m->levels[L + 2];
+		double room2 = 0.25 * (double)g->size / (g->shared_by > 0 ? g->shared_by : 1);
+		if (room2 >= 2.0 * (double)m->levels[L + 1].size)
+			G = L + 2;
+	}
+	const rl_cache_level *g = &m->levels[G];
+	double room = 0.25 * (double)g->size / (g->shared_by > 0 ? g->shared_by : 1);
 	if (room > 8e6)
 		room = 8e6;
+	if (grid_level)
+		*grid_level = G;
+	return room;
+}
+
+/* grid rows for row length N in ROOM bytes (2 arrays), at least 6 */
+static long grid_rows(double room, long n)
+{
+	long rows = (long)(room / (16.0 * n));
+	if (rows > 4096)
+		rows = 4096;
+	return rows < 6 ? 6 : rows;
+}
+
+/* TT[p] (0: not measured yet) = the best of its time and RLB_CAP_PASSES new timings of row
+ * length NN[p], the passes over all points interleaved: a burst of other work on a shared
+ * host slows one timing of many points rather than every timing of one (a run at load average
+ * 7.5 put a false step at N = 1265 in the L1 sweep of the Zen 5 guest, found at 1530-1570 in
+ * three quieter runs) */
+static void time_points(const double *nn, double *tt, int np, double room, int avx)
+{
+	for (int pass = 0; pass < RLB_CAP_PASSES; pass++)
+		for (int p = 0; p < np; p++) {
+			double t = time_point(grid_rows(room, (long)nn[p]), (long)nn[p], avx);
+			if (t > 0 && (tt[p] == 0 || t < tt[p]))
+				tt[p] = t;
+		}
+}
+
+/* A sharp step falls between two points of the coarse sweep (12 % apart) and the half-way
+ * interpolation puts it anywhere between them (on the Zen 5 guest the L2 step came out at
+ * N = 29633 or 33292 for the same curve shifted by noise at one point): RLB_CAP_REFINE more
+ * row lengths between the two points around the coarse step NB, the breakpoint found again on
+ * all points (sorted by N; *NP becomes their number). */
+static double refine(double *nn, double *tt, int *np, double room, int avx, double nb)
+{
+	int i = 1;
+	while (i < *np - 1 && nn[i] < nb)
+		i++;
+	double a = nn[i - 1], b = nn[i];
+	for (int k = 1; k <= RLB_CAP_REFINE; k++) {
+		long n = (long)(a * pow(b / a, (double)k / (RLB_CAP_REFINE + 1))) / 8 * 8;
+		int j = (*np)++;
+		for (; j > 0 && nn[j - 1] > (double)n; j--) {
+			nn[j] = nn[j - 1];
+			tt[j] = tt[j - 1];
+		}
+		nn[j] = (double)n;
+		tt[j] = 0;
+	}
+	time_points(nn, tt, *np, room, avx);
+	double r = rlb_capacity_breakpoint(nn, tt, *np, 1.1);
+	return r > 0 ? r : nb;
+}
+
+static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, int quiet)
+{
+	double size = (double)m->levels[L].size, nn[RLB_CAP_ALL], tt[RLB_CAP_ALL];
+	int G;
+	/* the grid (2 arrays) fits in a quarter of its level, so that only L's layer condition
+	   changes across the sweep (on the Zen 5 guest of zen5-host-bench.yml a 16 MB grid fell
+	   out of the L3 share and made a step that was not the L2's).  For L1 that level is the
+	   L3: with the grid in L2 the L1 step of this kernel was within the noise on a Zen 5
+	   (factors 1.62, 1.01, 1.83 in three runs), with the grid in L3 it is 40 % (0.76, 0.77,
+	   0.77) - the L1-L2 lines cost when the L2 is filling from L3 (docs/roofline-bench.md) */
+	double room = rlb_capacity_grid_bytes(m, L, &G);
 	double n0 = 0.35 * size / 24, n1 = 2.0 * size / 24;
 	for (int p = 0; p < RLB_CAP_POINTS; p++) {
-		long n = (long)(n0 * pow(n1 / n0, (double)p / (RLB_CAP_POINTS - 1))) / 8 * 8;
-		long rows = (long)(room / (16.0 * n));
-		if (rows > 64) rows = 64;
-		if (rows < 6) rows = 6;
-		nn[p] = (double)n;
-		tt[p] = time_point(rows, n, avx);
+		nn[p] = (double)((long)(n0 * pow(n1 / n0, (double)p / (RLB_CAP_POINTS - 1))) / 8 * 8);
+		tt[p] = 0;
 	}
+	time_points(nn, tt, RLB_CAP_POINTS, room, avx);
 	double nb = rlb_capacity_breakpoint(nn, tt, RLB_CAP_POINTS, 1.1);
+	int np = RLB_CAP_POINTS;
+	if (nb > 0)
+		nb = refine(nn, tt, &np, room, avx, nb);
 	if (!quiet) {
-		fprintf(stderr, "capacity %s: 2D Jacobi rows, ns per update at row length N:",
-			m->levels[L].name);
-		for (int p = 0; p < RLB_CAP_POINTS; p++)
+		fprintf(stderr, "capacity %s: 2D Jacobi rows in a %.1f MiB grid (data in %s), ns per "
+			"update at row length N:", m->levels[L].name, room / 1048576.0,
+			m->levels[G].name);
+		for (int p = 0; p < np; p++)
 			fprintf(stderr, " %.0f:%.3f", nn[p], tt[p]);
 		fprintf(stderr, "\n  -> step at N = %.0f, factor %.2f\n", nb, nb * 24 / size);
 	}
@@ -143,9 +217,10 @@ static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, 
 		return;
 	c->n_break[L] = nb;
 	c->factor[L] = nb * 24 / size;
-	snprintf(c->method[L], sizeof c->method[L], "lc_factor: 2D Jacobi rows (%s), step at "
-		 "N = %.0f (swept %.0f..%.0f), 3 x N x 8 B / size",
-		 avx == 2 ? "AVX-512" : avx ? "AVX2" : "SSE2", nb, nn[0], nn[RLB_CAP_POINTS - 1]);
+	snprintf(c->method[L], sizeof c->method[L], "lc_factor: 3 x N x 8 B / size, 2D Jacobi rows "
+		 "(%s, %.0f MiB grid in %s) step at N = %.0f (%.0f..%.0f)",
+		 avx == 2 ? "AVX-512" : avx ? "AVX2" : "SSE2", room / 1048576.0,
+		 m->levels[G].name, nb, nn[0], nn[np - 1]);
 }
 
 void rlb_capacity_measure(rlb_capacity *c, const rl_machine *m, int avx, int quiet)

@@ -7,6 +7,9 @@
 #include "machines/machine.h"
 
 #define RLB_CAP_POINTS 16
+#define RLB_CAP_REFINE 5
+#define RLB_CAP_PASSES 3
+#define RLB_CAP_ALL (RLB_CAP_POINTS + RLB_CAP_REFINE)
 
 typedef struct rlb_capacity {
 	double factor[RL_MAX_LEVELS];      /* effective / nominal size; 0 = not measured */
@@ -19,6 +22,11 @@ typedef struct rlb_capacity {
  * (median of the last three), interpolated geometrically between the two points around the
  * crossing; 0 if the high plateau is not at least MIN_STEP x the low one. */
 double rlb_capacity_breakpoint(const double *n, const double *t, int np, double min_step);
+
+/* Bytes of the grid (2 arrays) for measuring level L of M: a quarter of the level that holds
+ * it (its share per core, at most 8 MB) - the level two out (L + 2) when a quarter of it is at
+ * least twice the size of L + 1, else L + 1; that level into *GRID_LEVEL (may be NULL). */
+double rlb_capacity_grid_bytes(const rl_machine *m, int L, int *grid_level);
 
 /* Measure the factor of every private cache level (shared_by 1, not the last) of M: the 3
  * source rows of the stencil (3 x N x 8 B) at the step / the level's size.  AVX: 0 SSE2, 1

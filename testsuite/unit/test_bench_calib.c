@@ -133,6 +133,36 @@ static void test_capacity_step(void **state)
 	assert_float_equal(rlb_capacity_breakpoint(n, flat, 8, 1.1), 0, 0);
 }
 
+/* the grid of the capacity sweep: levels of the Zen 5 guest (48 KiB, 1 MiB, 32 MiB shared by 2):
+ * L1 -> two levels out, a quarter of the L3 share = 4 MiB >= 2 x 1 MiB; L2 -> its next level,
+ * the same 4 MiB.  A 96 MiB L3 per core: capped at 8e6 B.  A 3 MiB L3 shared by 2 (a quarter of
+ * the share 0.375 MiB < 2 x L2): L1's grid stays in L2, a quarter of it = 256 KiB.  Two levels:
+ * L1 -> L2. */
+static void test_capacity_grid(void **state)
+{
+	(void)state;
+	static rl_machine m;
+	long long sz[3] = { 48 << 10, 1 << 20, 32 << 20 };
+	m.nlevels = 3;
+	for (int i = 0; i < 3; i++) {
+		m.levels[i].size = sz[i];
+		m.levels[i].shared_by = i == 2 ? 2 : 1;
+	}
+	int g = -1;
+	assert_float_equal(rlb_capacity_grid_bytes(&m, 0, &g), 4194304.0, 0);
+	assert_int_equal(g, 2);
+	assert_float_equal(rlb_capacity_grid_bytes(&m, 1, &g), 4194304.0, 0);
+	assert_int_equal(g, 2);
+	m.levels[2].size = 192 << 20;
+	assert_float_equal(rlb_capacity_grid_bytes(&m, 0, &g), 8e6, 0);
+	m.levels[2].size = 3 << 20;
+	assert_float_equal(rlb_capacity_grid_bytes(&m, 0, &g), 262144.0, 0);
+	assert_int_equal(g, 1);
+	m.nlevels = 2;
+	assert_float_equal(rlb_capacity_grid_bytes(&m, 0, &g), 262144.0, 0);
+	assert_int_equal(g, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +171,7 @@ int main(void)
 		cmocka_unit_test(test_fit_partial),
 		cmocka_unit_test(test_fit_needs_data),
 		cmocka_unit_test(test_capacity_step),
+		cmocka_unit_test(test_capacity_grid),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

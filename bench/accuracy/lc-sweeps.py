@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Layer-condition sweeps of the 2D and 3D Jacobi beyond run.py's: where the conditions break on
+the host that runs it, how big the step is, and what the plugin predicts on both sides.
+
+Usage: bench/accuracy/lc-sweeps.py --machine FILE [--out F] [--rounds N] [SWEEP ...]
+
+Sweeps (all by default; sizes from the host's caches, C1 / C2 = L1 / L2 bytes):
+  2d-l1-l3   j2d5, rows n = 256 .. C2/10.7 (22 sizes), grid 6 x C2 (data in L3): the L1 and the
+             L2 condition
+  2d-l1-l2   j2d5, n = 256 .. C1/6 (12 sizes), grid 0.4 x C2 (data in L2): the L1 condition
+  2d-l2-rows j2d5, n = C2/65 .. C2/11.6 with grids of 8 and of 12 rows (data in L3)
+  2d-mem     j2d5, n = C2/131 .. C2/8, grid 128 MiB (data in memory, tall grids)
+  3d-mem     j3d7, n = m = 100 .. 300, 64 MiB (memory)
+  3d-l3      j3d7, n = m = 100 .. 300, 6 MiB (8 planes at least) and 3x as many planes
+  st-l3      star2d_r1 across its L1 condition with the data in L3, beside a copy of 3 MiB
+  l3-ws      j2d5 (n = 722, 1026) and copy at working sets of 8-18 MiB: where the data leaves
+             the L3 (the guest's share of it) for each
+Per point: measured cy per cache line of work (best of the rounds; run.py's harness, under the
+measurement lock), the plugin's prediction with FILE, error, lines per unit of work at each
+boundary (load + write-allocate + evict), and the data level.
+"""
+import math, os, sys, tempfile, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run  # noqa: E402
+
+
+def presets(c1, c2):
+    P = {}
+    P["2d-l1-l3"] = [("j2d5", n, max(8, int(6 * c2 / (16 * n))), 0)
+                     for n in (int(256 * (c2 / 10.7 / 256) ** (i / 21)) // 8 * 8 + 2 for i in range(22))]
+    P["2d-l1-l2"] = [("j2d5", n, max(8, int(0.4 * c2 / (16 * n))), 0)
+                     for n in (int(256 * (c2 / 128 / 256) ** (i / 11)) // 8 * 8 + 2 for i in range(12))]
+    rows = []
+    for n in (int(c2 / 65.5 * (65.5 / 11.6) ** (i / 8)) // 8 * 8 + 2 for i in range(9)):
+        for m in (8, 12):
+            if n * m * 16 < 14e6:
+                rows.append(("j2d5", n, m, 0))
+    P["2d-l2-rows"] = rows
+    P["2d-mem"] = [("j2d5", n, (128 << 20) // (16 * n), 0)
+                   for n in (int(c2 / 131 * 16.4 ** (i / 10)) // 8 * 8 + 2 for i in range(11))]
+    P["3d-mem"] = [("j3d7", n, n, (64 << 20) // (16 * n * n))
+                   for n in (100, 120, 140, 160, 180, 200, 230, 260, 300)]
+    P["3d-l3"] = [("j3d7", n, n, l * f) for n in (100, 120, 140, 160, 180, 200, 230, 260, 300)
+                  for l in (max(8, (6 << 20) // (16 * n * n)),) for f in (1, 3)]
+    st = []
+    for n in (482, 802, 1202, 1402, 1602, 1802, 2402, 4002):
+        st += [("star2d_r1", n, (6 << 20) // (16 * n), 0), ("copy", 196608, 0, 0)]
+    P["st-l3"] = st
+    ws = []
+    for mb in (8, 10, 12, 14, 16, 18):
+        ws += [("j2d5", n, (mb << 20) // (16 * n), 0) for n in (722, 1026)]
+        ws.append(("copy", (mb << 20) // 16, 0, 0))
+    P["l3-ws"] = ws
+    return P
+
+
+def main():
+    a = sys.argv[1:]
+    opt = lambda k, d=None: a[a.index(k) + 1] if k in a else d
+    machine = opt("--machine")
+    if not machine:
+        sys.exit(__doc__)
+    skip = {opt(k) for k in ("--machine", "--out", "--rounds")}
+    names = [x for x in a if not x.startswith("--") and x not in skip]
+    caches = run.cache_sizes()
+    P = presets(caches["L1"], caches["L2"])
+    names = names or list(P)
+    pts = [{"kernel": k, "n": n, "m": m, "l": l, "sweep": s, "target": None}
+           for s in names for k, n, m, l in P[s]]
+    tmp = tempfile.mkdtemp(prefix="rl-lcsweeps-")
+    t0, la0, info = time.time(), run.loadavg(), run.host_info()
+    preds = [run.predict("gcc-12", machine, p, tmp, i) for i, p in enumerate(pts)]
+    exe = run.build_harness("gcc-12", machine, sorted({p["kernel"] for p in pts}), tmp)
+    log = []
+    run.measure(exe, pts, int(opt("--rounds", "2")), False, log)
+    out = ["# bench/accuracy/lc-sweeps.py " + " ".join(a),
+           "# %s UTC; CPU: %s, vendor %s family %s model %s; load average %s -> %s; %.0f s" % (
+               time.strftime("%Y-%m-%d %H:%M", time.gmtime(t0)), info.get("model name"),
+               info.get("vendor_id"), info.get("cpu family"), info.get("model"), la0,
+               run.loadavg(), time.time() - t0)] + ["# " + x for x in log]
+    out.append("%-10s %-9s %7s %6s %5s %9s %7s %7s %7s %7s  %s" % (
+        "sweep", "kernel", "n", "m", "l", "WS KiB", "meas", "med", "pred", "err%", "lines/unit, level"))
+    for p, pr in zip(pts, preds):
+        ws = sum(run.lens(p["kernel"], p["n"], p["m"], p["l"])) * 8 / 1024
+        if "error" in pr or not p["runs"]:
+            out.append("%-10s %-9s %7d %6d %5d %9.0f  not predicted or measured" % (
+                p["sweep"], p["kernel"], p["n"], p["m"], p["l"], ws))
+            continue
+        best, med = run.cycles(p, pr)
+        tr = pr["traffic"] or []
+        lines = " | ".join("%.1f" % (t["load_lines"] + t["write_allocate_lines"] + t["evict_lines"])
+                           for t in tr)
+        out.append("%-10s %-9s %7d %6d %5d %9.0f %7.2f %7.2f %7.2f %+7.1f  %s, %s" % (
+            p["sweep"], p["kernel"], p["n"], p["m"], p["l"], ws, best, med, pr["cy"],
+            100 * (pr["cy"] - best) / best, lines, pr["level"]))
+    text = "\n".join(out) + "\n"
+    sys.stdout.write(text)
+    if opt("--out"):
+        open(opt("--out"), "w").write(text)
+
+
+if __name__ == "__main__":
+    main()
