@@ -78,9 +78,16 @@ double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b)
 		fill = m->levels[b].fill_cycles;
 		evict = m->levels[b].evict_cycles;
 	}
+	double nt = b == m->nlevels - 1 && m->mem_nt_cycles > 0 ? t->nt_lines[b] : 0, rest;
 	if (fill > 0 && evict > 0)
-		return (t->load_lines[b] + t->wa_lines[b]) * fill + t->evict_lines[b] * evict;
-	return rl_ecm_boundary_lines(t, b) * boundary_cycles_per_line(m, b);
+		rest = (t->load_lines[b] + t->wa_lines[b]) * fill + (t->evict_lines[b] - nt) * evict;
+	else
+		rest = (rl_ecm_boundary_lines(t, b) - nt) * boundary_cycles_per_line(m, b);
+	if (!(nt > 0))
+		return rest;
+	/* non-temporal lines: what each adds next to the other lines, and never faster than
+	   a stream of them alone */
+	return max2(rest + nt * m->mem_nt_fill_cycles, nt * m->mem_nt_cycles);
 }
 
 void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *body,
