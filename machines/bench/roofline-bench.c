@@ -402,6 +402,7 @@ typedef struct bench_run {
 	rlb_cal cal;              /* the ECM calibration kernels and their fit */
 	int cal_ok;               /* the fit ran (the file gets its calibration block) */
 	double cal_gbs[RLB_CAL_MAXK][RL_MAX_LEVELS + 1]; /* 1-core best of each kernel, GB/s */
+	double nt_gbs[2];         /* 1-core best of the non-temporal store and copy in memory */
 	rlb_capacity cap;         /* effective capacities for the layer conditions */
 } bench_run;
 
@@ -491,7 +492,7 @@ static int bench_setup(bench_run *b, int reps)
 	b->nw = b->feat.avx512f ? 4 : b->feat.avx ? 3 : 2;
 	b->nlev = b->t.nlev + 1;
 	b->total = 2 + b->nlev * b->nw * K_NMIX * b->ncc + 5 * (2 + (b->nw - 1) * 2) * b->ncc +
-		   b->nlev * (K_NKERN - K_NMIX);
+		   b->nlev * (K_NKERN - K_NMIX - 2) + 2;
 	b->step = 0;
 	cal_setup(b);
 	if (!quiet)
@@ -621,8 +622,10 @@ static int plan_group(bench_run *b, bw_group *g)
 	/* the kernels only the ECM calibration uses: one core, widest access */
 	for (int L = g->L0; L < g->L1; L++)
 		for (int mix = K_NMIX; mix < K_NKERN && g->ncfg < MAXCFG; mix++)
-			cfg[g->ncfg++] = (bwcfg){ L, 1, mix, b->widths[b->nw - 1],
-				(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0, { 0 }, NULL };
+			if (mix < K_NTSTORE || L == b->t.nlev)   /* non-temporal: memory only */
+				cfg[g->ncfg++] = (bwcfg){ L, 1, mix, b->widths[b->nw - 1],
+					(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0,
+					{ 0 }, NULL };
 	for (int c = 0; c < g->ncfg; c++) {
 		bwcfg *f = &cfg[c];
 		bw_job(b->j, f, lbuf[f->L], g->warm_ns, g->nsub);
@@ -672,9 +675,12 @@ static void record_group(bench_run *b, const bw_group *g, int memory)
 		f->tv = NULL;
 		cal_record(b, f, r.best);
 		const char *lname = f->L < b->t.nlev ? lvname[f->L] : "MEM";
+		if (f->mix >= K_NTSTORE && f->nt == 1 && f->w == b->widths[b->nw - 1])
+			b->nt_gbs[f->mix - K_NTSTORE] = r.best;
 		if (f->mix >= K_NMIX) {
 			char what[96];
 			snprintf(what, sizeof what, "%s %2d B %-12s (ECM calibration)", lname, f->w,
+				 f->mix == K_NTSTORE ? "nt_store" : f->mix == K_NTCOPY ? "nt_copy" :
 				 cal_defs[f->mix == K_UPDATE ? 3 : f->mix == K_3LD1ST ? 5 : 6].name);
 			progress(++b->step, b->total, what, r, "GB/s");
 			continue;
@@ -821,6 +827,26 @@ static void describe_memory(bench_run *b, int wmax, const char *how)
 		 how);
 }
 
+/* non-temporal stores in memory, one core (sfence after each sweep): a stream of them alone
+ * (nt_store, cy per line) and next to a load stream (nt_copy: the copy's time minus the fitted
+ * fill = what a line stored non-temporally adds to fills: nt_store_with_fills) */
+static void describe_nontemporal(bench_run *b, int wmax)
+{
+	rl_machine *m = b->m;
+	double line = b->t.lev[0].line;
+	if (!(b->nt_gbs[0] > 0))
+		return;
+	m->mem_nt_cycles = line * b->ghz / b->nt_gbs[0];
+	m->mem_nt_fill_cycles = m->mem_nt_cycles;
+	if (b->nt_gbs[1] > 0 && m->mem_fill_cycles > 0) {
+		double add = 2 * line * b->ghz / b->nt_gbs[1] - m->mem_fill_cycles;
+		m->mem_nt_fill_cycles = add > 0.01 ? add : 0.01;
+	}
+	snprintf(m->mem_source + strlen(m->mem_source), sizeof m->mem_source - strlen(m->mem_source),
+		 "; nt_store / nt_store_with_fills: %d-bit non-temporal store / copy kernels, one core",
+		 wmax);
+}
+
 /* the ECM calibration: link costs per direction and the composition rule fitted to the
  * calibration kernels (machines/bench/calib.c); the residuals of every rule on stderr */
 static void describe_calibration(bench_run *b, int wmax, const char *how)
@@ -847,6 +873,7 @@ static void describe_calibration(bench_run *b, int wmax, const char *how)
 			 "calibration fit, transfer = fill");
 	snprintf(m->mem_source + strlen(m->mem_source), sizeof m->mem_source - strlen(m->mem_source),
 		 "; fill / evict: one core, ECM calibration fit");
+	describe_nontemporal(b, wmax);
 }
 
 /* in-core rows from the 1-core measurements */
