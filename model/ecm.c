@@ -85,9 +85,10 @@ double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b)
 		rest = (rl_ecm_boundary_lines(t, b) - nt) * boundary_cycles_per_line(m, b);
 	if (!(nt > 0))
 		return rest;
-	/* non-temporal lines: what each adds next to the other lines, and never faster than
-	   a stream of them alone */
-	return max2(rest + nt * m->mem_nt_fill_cycles, nt * m->mem_nt_cycles);
+	/* non-temporal lines: bounded by a stream of them alone (nt_store) and, with lines
+	   read, by the interface both share (nt_mixed per line read or stored) */
+	double mixed = (t->load_lines[b] + t->wa_lines[b] + nt) * m->mem_nt_mixed_cycles;
+	return max2(max2(rest, nt * m->mem_nt_cycles), mixed);
 }
 
 void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *body,

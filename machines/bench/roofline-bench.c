@@ -828,8 +828,8 @@ static void describe_memory(bench_run *b, int wmax, const char *how)
 }
 
 /* non-temporal stores in memory, one core (sfence after each sweep): a stream of them alone
- * (nt_store, cy per line) and next to a load stream (nt_copy: the copy's time minus the fitted
- * fill = what a line stored non-temporally adds to fills: nt_store_with_fills) */
+ * (nt_store, cy per line) and next to a load stream (nt_copy: its time per line read or
+ * stored, nt_mixed) */
 static void describe_nontemporal(bench_run *b, int wmax)
 {
 	rl_machine *m = b->m;
@@ -837,13 +837,10 @@ static void describe_nontemporal(bench_run *b, int wmax)
 	if (!(b->nt_gbs[0] > 0))
 		return;
 	m->mem_nt_cycles = line * b->ghz / b->nt_gbs[0];
-	m->mem_nt_fill_cycles = m->mem_nt_cycles;
-	if (b->nt_gbs[1] > 0 && m->mem_fill_cycles > 0) {
-		double add = 2 * line * b->ghz / b->nt_gbs[1] - m->mem_fill_cycles;
-		m->mem_nt_fill_cycles = add > 0.01 ? add : 0.01;
-	}
+	if (b->nt_gbs[1] > 0)   /* bytes counted: the lines read + the lines stored */
+		m->mem_nt_mixed_cycles = line * b->ghz / b->nt_gbs[1];
 	snprintf(m->mem_source + strlen(m->mem_source), sizeof m->mem_source - strlen(m->mem_source),
-		 "; nt_store / nt_store_with_fills: %d-bit non-temporal store / copy kernels, one core",
+		 "; nt_store / nt_mixed: %d-bit non-temporal store / copy kernels, one core",
 		 wmax);
 }
 

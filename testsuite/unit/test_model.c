@@ -299,15 +299,16 @@ static void test_fill_evict_terms(void **state)
 }
 
 /* Non-temporal stores: the lines a unit stores around the caches (nt_lines, a part of
- * evict_lines at the memory boundary) leave the evictions and cost
- * max(other lines' term + NT x nt_store_with_fills, NT x nt_store).  Memory boundary of an NT
+ * evict_lines at the memory boundary) leave the evictions; the memory term is
+ * max(other lines' term, NT x nt_store, (fills + NT) x nt_mixed).  Memory boundary of an NT
  * copy: 1 load + 1 NT line.  Fill 8, evict 4:
- *   no nt_store:                  8 + 1 x 4 = 12 (an eviction, as before);
- *   nt_store 12, with_fills 3:    max(8 + 3, 12) = 12 (never faster than NT stores alone);
- *   nt_store 12, with_fills 6:    max(8 + 6, 12) = 14;
- *   an NT store stream alone:     max(0 + 6, 12) = 12;
- *   chip figures only (4.32 cy per line: 40 GB/s at 2.7 GHz), with_fills 9:
- *                                 max((2 - 1) x 4.32 + 9, 12) = 13.32.
+ *   no nt_store:                    8 + 1 x 4 = 12 (an eviction, as before);
+ *   nt_store 12, no nt_mixed:       max(8, 12) = 12 (never faster than NT stores alone);
+ *   nt_store 12, nt_mixed 7:        max(8, 12, 2 x 7) = 14;
+ *   an NT store stream alone:       max(0, 12, 1 x 7) = 12;
+ *   3 loads + 1 NT line, mixed 5:   max(3 x 8, 12, 4 x 5) = 24 (the fills bound it);
+ *   chip figures only (4.32 cy per line: 40 GB/s at 2.7 GHz), mixed 9:
+ *                                   max((2 - 1) x 4.32, 12, 2 x 9) = 18.
  * The caches' links are untouched. */
 static void test_nontemporal_term(void **state)
 {
@@ -325,18 +326,20 @@ static void test_nontemporal_term(void **state)
 	tr.evict_lines[2] = tr.nt_lines[2] = 1;
 	assert_float_equal(rl_ecm_boundary_cycles(&m, &tr, 2), 12, 1e-12);
 	m.mem_nt_cycles = 12;
-	m.mem_nt_fill_cycles = 3;
 	assert_float_equal(rl_ecm_boundary_cycles(&m, &tr, 2), 12, 1e-12);
-	m.mem_nt_fill_cycles = 6;
+	m.mem_nt_mixed_cycles = 7;
 	assert_float_equal(rl_ecm_boundary_cycles(&m, &tr, 2), 14, 1e-12);
 	assert_float_equal(rl_ecm_boundary_cycles(&m, &tr, 0), 1 * m.levels[0].cycles_per_line,
 			   1e-12);
-	rl_traffic alone = tr;
-	alone.load_lines[2] = 0;
-	assert_float_equal(rl_ecm_boundary_cycles(&m, &alone, 2), 12, 1e-12);
+	rl_traffic other = tr;
+	other.load_lines[2] = 0;
+	assert_float_equal(rl_ecm_boundary_cycles(&m, &other, 2), 12, 1e-12);
+	other.load_lines[2] = 3;
+	m.mem_nt_mixed_cycles = 5;
+	assert_float_equal(rl_ecm_boundary_cycles(&m, &other, 2), 24, 1e-12);
 	m.mem_fill_cycles = m.mem_evict_cycles = 0;
-	m.mem_nt_fill_cycles = 9;
-	assert_float_equal(rl_ecm_boundary_cycles(&m, &tr, 2), 4.32 + 9, 1e-9);
+	m.mem_nt_mixed_cycles = 9;
+	assert_float_equal(rl_ecm_boundary_cycles(&m, &tr, 2), 18, 1e-9);
 	/* the traffic rule marks a write-only stream's non-temporal lines at memory only */
 	rl_traffic t2;
 	memset(&t2, 0, sizeof t2);
