@@ -666,11 +666,11 @@ static void record_group(bench_run *b, const bw_group *g, int memory)
 	rl_machine *m = b->m;
 	for (int c = 0; c < g->ncfg; c++) {
 		bwcfg *f = &cfg[c];
-		/* cache levels: per-thread figures (summarize_threads); memory: the slowest
-		 * thread's time per round, since the cores share the memory bandwidth and a
-		 * descheduled thread would leave the others more of it */
-		result r = memory ? summarize(f->v, g->reps)
-				  : summarize_threads(f->tv, f->nt, g->reps, f->v);
+		/* cache levels and one core in memory: per-thread figures (summarize_threads);
+		 * several cores in memory: the slowest thread's time per round, since the cores
+		 * share the memory bandwidth and a descheduled thread would leave the others more */
+		result r = memory && f->nt > 1 ? summarize(f->v, g->reps)
+					       : summarize_threads(f->tv, f->nt, g->reps, f->v);
 		free(f->tv);
 		f->tv = NULL;
 		cal_record(b, f, r.best);
@@ -707,13 +707,14 @@ static void record_group(bench_run *b, const bw_group *g, int memory)
  * figure, and the best of the repetitions is taken from quiet moments spread over the whole
  * run.  Cache levels: 2 x REPS repetitions of >= 3 ms, each preceded by >= 1 ms of untimed
  * sweeps on every thread (steady cache state, woken vCPU); memory: REPS / 2 + 1 repetitions
- * of >= 60 ms.  0 or -1. */
+ * of 3 sub-repetitions of one sweep (>= 1 ms; 13-40 ms over 512 MiB), one core's figure the
+ * best sub-repetition (a 60 ms repetition on a loaded host rarely ran undisturbed).  0 or -1. */
 static int measure_bandwidths(bench_run *b)
 {
 	for (int memory = 0; memory < 2; memory++) {
 		bw_group g = { memory ? b->t.nlev : 0, memory ? b->nlev : b->t.nlev,
-			       memory ? (b->reps + 1) / 2 + 1 : 2 * b->reps, memory ? 60e6 : 1e6,
-			       memory ? 1 : 3, memory ? 0 : WARM_NS, 0 };
+			       memory ? (b->reps + 1) / 2 + 1 : 2 * b->reps, 1e6, 3,
+			       memory ? 0 : WARM_NS, 0 };
 		if (g.reps > MAXREPS) g.reps = MAXREPS;
 		if (alloc_group_buffers(b, &g) || plan_group(b, &g))
 			return -1;
@@ -951,8 +952,9 @@ static void format_header(const bench_run *b, char *hdr, size_t len)
 	snprintf(hdr + hl, len - (size_t)hl,
 		"  L1: L1/2; L2: L2/2; last level: LLC/(2 x sharing cores) within [2, 4] x L2;\n"
 		"  MEM: max(2 x LLC, 512 MiB). %d runs of 3 timed sub-repetitions >= 1 ms each, interleaved\n"
-		"  over the figures (MEM %d runs of >= 60 ms); the file keeps the best and the spread (best\n"
-		"  vs median); all cores: sum of each core's best sub-repetition while all cores ran.\n"
+		"  over the figures (MEM %d runs of 3 sub-repetitions of one sweep); the file keeps the best\n"
+		"  and the spread (best vs median); all cores: sum of each core's best sub-repetition while\n"
+		"  all cores ran (MEM: the slowest core's round).\n"
 		"Total run time %.0f s. Unstable figures (spread > %.0f %%) carry 'unstable: true'.\n"
 		"Load average (1 min) before / after: %s / %s (other work on the host makes runs slower,\n"
 		"never faster: the best of the repetitions is the machine's capability).",
