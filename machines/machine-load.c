@@ -325,15 +325,22 @@ static int load_memory(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 {
 	static const rl_yaml_key spec[] = {
 		{ "bandwidth", 1 }, { "benchmark", 1 }, { "single_core_bandwidth", 0 }, { "source", 0 },
-		{ "fill", 0 }, { "evict", 0 },
+		{ "fill", 0 }, { "evict", 0 }, { "nt_store", 0 }, { "nt_mixed", 0 },
 	};
 	static const char *const benches[] = { "update", "load", "copy", "triad", "stream" };
-	yaml_node_t *v[6];
+	yaml_node_t *v[8];
 	char gotbuf[64];
-	if (rl_yaml_check_mapping(c, n, "memory", spec, 6, v))
+	if (rl_yaml_check_mapping(c, n, "memory", spec, 8, v))
 		return -1;
 	int line = m->nlevels > 0 ? m->levels[0].line : 64;
-	m->mem_fill_cycles = m->mem_evict_cycles = 0;
+	m->mem_fill_cycles = m->mem_evict_cycles = m->mem_nt_cycles = m->mem_nt_mixed_cycles = 0;
+	if (v[7] && !v[6])
+		return rl_yaml_fail(c, n, "expected required key 'nt_store' in 'memory' (with "
+				    "'nt_mixed')");
+	if (v[6] && get_transfer(c, v[6], "nt_store", line, &m->mem_nt_cycles))
+		return -1;
+	if (v[7] && get_transfer(c, v[7], "nt_mixed", line, &m->mem_nt_mixed_cycles))
+		return -1;
 	if ((v[4] != NULL) != (v[5] != NULL))
 		return rl_yaml_fail(c, n, "expected required key '%s' in 'memory' (fill and evict "
 				    "come together)", v[4] ? "evict" : "fill");

@@ -136,6 +136,11 @@ typedef struct rl_machine {
 	   (limited by the core's outstanding misses, not the memory interface); 0 = not given:
 	   the ECM model uses mem_cycles_per_line (the chip's bandwidth) for both */
 	double mem_fill_cycles, mem_evict_cycles;
+	/* memory.nt_store: one core's cycles per line of a stream of non-temporal stores alone;
+	   memory.nt_mixed: cycles per line, read or stored non-temporally, of a loop doing both
+	   (default 0: no such bound); 0 = not given: these lines cost mem_evict_cycles (or
+	   mem_cycles_per_line) like evictions (model/ecm.c) */
+	double mem_nt_cycles, mem_nt_mixed_cycles;
 	int ncalib;                 /* rows of the optional `calibration` block (checked) */
 	char port_table[64];        /* incore.port_table: name of a table in machines/ports/
 				       (e.g. "snb", "glc", "zen4"); "" = not given */

@@ -89,9 +89,17 @@ double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b)
 		fill = m->levels[b].fill_cycles;
 		evict = m->levels[b].evict_cycles;
 	}
+	double nt = b == m->nlevels - 1 && m->mem_nt_cycles > 0 ? t->nt_lines[b] : 0, rest;
 	if (fill > 0 && evict > 0)
-		return (t->load_lines[b] + t->wa_lines[b]) * fill + t->evict_lines[b] * evict;
-	return rl_ecm_boundary_lines(t, b) * boundary_cycles_per_line(m, b);
+		rest = (t->load_lines[b] + t->wa_lines[b]) * fill + (t->evict_lines[b] - nt) * evict;
+	else
+		rest = (rl_ecm_boundary_lines(t, b) - nt) * boundary_cycles_per_line(m, b);
+	if (!(nt > 0))
+		return rest;
+	/* non-temporal lines: bounded by a stream of them alone (nt_store) and, with lines
+	   read, by the interface both share (nt_mixed per line read or stored) */
+	double mixed = (t->load_lines[b] + t->wa_lines[b] + nt) * m->mem_nt_mixed_cycles;
+	return max2(max2(rest, nt * m->mem_nt_cycles), mixed);
 }
 
 void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *body,

@@ -45,7 +45,9 @@ double rl_ecm_level_cycles(rl_overlap overlap, int serial_links, double t_ol, do
 /* The transfer term of boundary B of T on M, cy per unit of work: fills (loads +
  * write-allocates) x the link's fill cost + evictions x its evict cost where the machine gives
  * them per direction (memory: one core's cost), else all lines x the link's cycles per line
- * (memory: the chip's bandwidth). */
+ * (memory: the chip's bandwidth).  Where the machine gives memory.nt_store, the lines stored
+ * non-temporally (T->nt_lines, at the memory boundary) are taken out of the evictions:
+ * max(the other lines' term, NT x nt_store, (fills + NT) x nt_mixed). */
 double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b);
 
 /* The memory term at the chip's bandwidth (saturation, multicore scaling), cy per unit of

@@ -137,6 +137,8 @@ int rl_perf_ecm_regimes(const rl_report *r, const int *regime_per_level, rl_ecm 
 				t->wa_lines[b] = r->traffic.wa_lines[b];
 			if (r->traffic.evict_lines[b] < t->evict_lines[b])
 				t->evict_lines[b] = r->traffic.evict_lines[b];
+			if (r->traffic.nt_lines[b] < t->nt_lines[b])
+				t->nt_lines[b] = r->traffic.nt_lines[b];
 		}
 		compose(r, t, out);
 		if (tout)

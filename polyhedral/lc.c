@@ -105,7 +105,7 @@ static void fill_traffic(const lc_shape *s, const rl_machine *m, const int *loop
 	int nt = s->nest->nontemporal_stores;
 	out->nboundaries = m->nlevels;
 	for (int b = 0; b < m->nlevels; b++)
-		out->load_lines[b] = out->wa_lines[b] = out->evict_lines[b] = 0.0;
+		out->load_lines[b] = out->wa_lines[b] = out->evict_lines[b] = out->nt_lines[b] = 0.0;
 	for (int g = 0; g < s->ngroups; g++) {
 		const lc_group *grp = &s->groups[g];
 		rl_stream_lines sl = { .reads = grp->reads, .writes = grp->writes };

@@ -64,8 +64,10 @@ void rl_traffic_add_stream(rl_traffic *t, const rl_machine *m, int nontemporal,
 	int write_only = s->writes && !s->reads;
 	for (int b = 0; b < m->nlevels && b < RL_MAX_LEVELS; b++) {
 		if (write_only && nontemporal) {
-			if (b == m->nlevels - 1)
+			if (b == m->nlevels - 1) {
 				t->evict_lines[b] += s->stored;
+				t->nt_lines[b] += s->stored;
+			}
 			continue;
 		}
 		int victim_next = b + 1 < m->nlevels && m->levels[b + 1].victim;

@@ -43,6 +43,8 @@ typedef struct rl_traffic {
 	double load_lines[RL_MAX_LEVELS];
 	double wa_lines[RL_MAX_LEVELS];
 	double evict_lines[RL_MAX_LEVELS];
+	double nt_lines[RL_MAX_LEVELS];  /* of evict_lines[b]: lines stored non-temporally
+					    (around the caches; only at the memory boundary) */
 } rl_traffic;
 
 /* What one stream needs from the cache hierarchy per unit of work. */
@@ -63,7 +65,8 @@ typedef struct rl_stream_lines {
  *   - every line leaving level b enters a victim cache b+1 (AMD Zen's L3 is filled only
  *     by L2 evictions): an eviction across boundary b;
  *   - with non-temporal stores (NONTEMPORAL) a write-only stream allocates and evicts
- *     nothing; its stored lines cross only the memory boundary. */
+ *     nothing; its stored lines cross only the memory boundary (evict_lines and
+ *     nt_lines there). */
 void rl_traffic_add_stream(rl_traffic *t, const rl_machine *m, int nontemporal,
 			   const rl_stream_lines *s);
 

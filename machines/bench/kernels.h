@@ -5,9 +5,10 @@
 #include <stddef.h>
 
 /* Access mixes, in the order of rl_mix (machines/machine.h), then the kernels only the ECM
- * calibration uses: update (load a line, store it back), 3 loads 1 store, 4 loads. */
+ * calibration uses: update (load a line, store it back), 3 loads 1 store, 4 loads, and in
+ * memory only the non-temporal store and copy (widths >= 16 B: movntpd / vmovntpd). */
 enum { K_LOAD, K_2LD1ST, K_1LD1ST, K_STORE, K_NMIX, K_UPDATE = K_NMIX, K_3LD1ST, K_SUM4,
-       K_NKERN };
+       K_NTSTORE, K_NTCOPY, K_NKERN };
 /* number of streams (arrays) each kernel sweeps */
 extern const int k_streams[K_NKERN];
 

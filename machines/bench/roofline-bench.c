@@ -403,6 +403,7 @@ typedef struct bench_run {
 	rlb_cal cal;              /* the ECM calibration kernels and their fit */
 	int cal_ok;               /* the fit ran (the file gets its calibration block) */
 	double cal_gbs[RLB_CAL_MAXK][RL_MAX_LEVELS + 1]; /* 1-core best of each kernel, GB/s */
+	double nt_gbs[2];         /* 1-core best of the non-temporal store and copy in memory */
 	rlb_capacity cap;         /* effective capacities for the layer conditions */
 	rlb_tlb tlb;              /* TLB reach and miss costs */
 } bench_run;
@@ -493,7 +494,7 @@ static int bench_setup(bench_run *b, int reps)
 	b->nw = b->feat.avx512f ? 4 : b->feat.avx ? 3 : 2;
 	b->nlev = b->t.nlev + 1;
 	b->total = 2 + b->nlev * b->nw * K_NMIX * b->ncc + 5 * (2 + (b->nw - 1) * 2) * b->ncc +
-		   b->nlev * (K_NKERN - K_NMIX);
+		   b->nlev * (K_NKERN - K_NMIX - 2) + 2;
 	b->step = 0;
 	cal_setup(b);
 	if (!quiet)
@@ -623,8 +624,10 @@ static int plan_group(bench_run *b, bw_group *g)
 	/* the kernels only the ECM calibration uses: one core, widest access */
 	for (int L = g->L0; L < g->L1; L++)
 		for (int mix = K_NMIX; mix < K_NKERN && g->ncfg < MAXCFG; mix++)
-			cfg[g->ncfg++] = (bwcfg){ L, 1, mix, b->widths[b->nw - 1],
-				(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0, { 0 }, NULL };
+			if (mix < K_NTSTORE || L == b->t.nlev)   /* non-temporal: memory only */
+				cfg[g->ncfg++] = (bwcfg){ L, 1, mix, b->widths[b->nw - 1],
+					(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0,
+					{ 0 }, NULL };
 	for (int c = 0; c < g->ncfg; c++) {
 		bwcfg *f = &cfg[c];
 		bw_job(b->j, f, lbuf[f->L], g->warm_ns, g->nsub);
@@ -665,18 +668,21 @@ static void record_group(bench_run *b, const bw_group *g, int memory)
 	rl_machine *m = b->m;
 	for (int c = 0; c < g->ncfg; c++) {
 		bwcfg *f = &cfg[c];
-		/* cache levels: per-thread figures (summarize_threads); memory: the slowest
-		 * thread's time per round, since the cores share the memory bandwidth and a
-		 * descheduled thread would leave the others more of it */
-		result r = memory ? summarize(f->v, g->reps)
-				  : summarize_threads(f->tv, f->nt, g->reps, f->v);
+		/* cache levels and one core in memory: per-thread figures (summarize_threads);
+		 * several cores in memory: the slowest thread's time per round, since the cores
+		 * share the memory bandwidth and a descheduled thread would leave the others more */
+		result r = memory && f->nt > 1 ? summarize(f->v, g->reps)
+					       : summarize_threads(f->tv, f->nt, g->reps, f->v);
 		free(f->tv);
 		f->tv = NULL;
 		cal_record(b, f, r.best);
 		const char *lname = f->L < b->t.nlev ? lvname[f->L] : "MEM";
+		if (f->mix >= K_NTSTORE && f->nt == 1 && f->w == b->widths[b->nw - 1])
+			b->nt_gbs[f->mix - K_NTSTORE] = r.best;
 		if (f->mix >= K_NMIX) {
 			char what[96];
 			snprintf(what, sizeof what, "%s %2d B %-12s (ECM calibration)", lname, f->w,
+				 f->mix == K_NTSTORE ? "nt_store" : f->mix == K_NTCOPY ? "nt_copy" :
 				 cal_defs[f->mix == K_UPDATE ? 3 : f->mix == K_3LD1ST ? 5 : 6].name);
 			progress(++b->step, b->total, what, r, "GB/s");
 			continue;
@@ -703,13 +709,14 @@ static void record_group(bench_run *b, const bw_group *g, int memory)
  * figure, and the best of the repetitions is taken from quiet moments spread over the whole
  * run.  Cache levels: 2 x REPS repetitions of >= 3 ms, each preceded by >= 1 ms of untimed
  * sweeps on every thread (steady cache state, woken vCPU); memory: REPS / 2 + 1 repetitions
- * of >= 60 ms.  0 or -1. */
+ * of 3 sub-repetitions of one sweep (>= 1 ms; 13-40 ms over 512 MiB), one core's figure the
+ * best sub-repetition (a 60 ms repetition on a loaded host rarely ran undisturbed).  0 or -1. */
 static int measure_bandwidths(bench_run *b)
 {
 	for (int memory = 0; memory < 2; memory++) {
 		bw_group g = { memory ? b->t.nlev : 0, memory ? b->nlev : b->t.nlev,
-			       memory ? (b->reps + 1) / 2 + 1 : 2 * b->reps, memory ? 60e6 : 1e6,
-			       memory ? 1 : 3, memory ? 0 : WARM_NS, 0 };
+			       memory ? (b->reps + 1) / 2 + 1 : 2 * b->reps, 1e6, 3,
+			       memory ? 0 : WARM_NS, 0 };
 		if (g.reps > MAXREPS) g.reps = MAXREPS;
 		if (alloc_group_buffers(b, &g) || plan_group(b, &g))
 			return -1;
@@ -823,6 +830,23 @@ static void describe_memory(bench_run *b, int wmax, const char *how)
 		 how);
 }
 
+/* non-temporal stores in memory, one core (sfence after each sweep): a stream of them alone
+ * (nt_store, cy per line) and next to a load stream (nt_copy: its time per line read or
+ * stored, nt_mixed) */
+static void describe_nontemporal(bench_run *b, int wmax)
+{
+	rl_machine *m = b->m;
+	double line = b->t.lev[0].line;
+	if (!(b->nt_gbs[0] > 0))
+		return;
+	m->mem_nt_cycles = line * b->ghz / b->nt_gbs[0];
+	if (b->nt_gbs[1] > 0)   /* bytes counted: the lines read + the lines stored */
+		m->mem_nt_mixed_cycles = line * b->ghz / b->nt_gbs[1];
+	snprintf(m->mem_source + strlen(m->mem_source), sizeof m->mem_source - strlen(m->mem_source),
+		 "; nt_store / nt_mixed: %d-bit non-temporal store / copy kernels, one core",
+		 wmax);
+}
+
 /* the ECM calibration: link costs per direction and the composition rule fitted to the
  * calibration kernels (machines/bench/calib.c); the residuals of every rule on stderr */
 static void describe_calibration(bench_run *b, int wmax, const char *how)
@@ -849,6 +873,7 @@ static void describe_calibration(bench_run *b, int wmax, const char *how)
 			 "calibration fit, transfer = fill");
 	snprintf(m->mem_source + strlen(m->mem_source), sizeof m->mem_source - strlen(m->mem_source),
 		 "; fill / evict: one core, ECM calibration fit");
+	describe_nontemporal(b, wmax);
 }
 
 /* in-core rows from the 1-core measurements */
@@ -930,8 +955,9 @@ static void format_header(const bench_run *b, char *hdr, size_t len)
 	snprintf(hdr + hl, len - (size_t)hl,
 		"  L1: L1/2; L2: L2/2; last level: LLC/(2 x sharing cores) within [2, 4] x L2;\n"
 		"  MEM: max(2 x LLC, 512 MiB). %d runs of 3 timed sub-repetitions >= 1 ms each, interleaved\n"
-		"  over the figures (MEM %d runs of >= 60 ms); the file keeps the best and the spread (best\n"
-		"  vs median); all cores: sum of each core's best sub-repetition while all cores ran.\n"
+		"  over the figures (MEM %d runs of 3 sub-repetitions of one sweep); the file keeps the best\n"
+		"  and the spread (best vs median); all cores: sum of each core's best sub-repetition while\n"
+		"  all cores ran (MEM: the slowest core's round).\n"
 		"Total run time %.0f s. Unstable figures (spread > %.0f %%) carry 'unstable: true'.\n"
 		"Load average (1 min) before / after: %s / %s (other work on the host makes runs slower,\n"
 		"never faster: the best of the repetitions is the machine's capability).",

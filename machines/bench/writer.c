@@ -183,6 +183,10 @@ int rlb_write_machine(FILE *f, const rl_machine *m, const char *header)
 	if (m->mem_fill_cycles > 0 && m->mem_evict_cycles > 0)
 		fprintf(f, "  fill: \"%.4g cy/CL\"\n  evict: \"%.4g cy/CL\"\n", m->mem_fill_cycles,
 			m->mem_evict_cycles);
+	if (m->mem_nt_cycles > 0)
+		fprintf(f, "  nt_store: \"%.4g cy/CL\"\n", m->mem_nt_cycles);
+	if (m->mem_nt_cycles > 0 && m->mem_nt_mixed_cycles > 0)
+		fprintf(f, "  nt_mixed: \"%.4g cy/CL\"\n", m->mem_nt_mixed_cycles);
 	put_text(f, "  source", m->mem_source);
 	put_tlb(f, m);
 	fputs("\nincore:\n", f);

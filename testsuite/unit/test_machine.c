@@ -324,6 +324,8 @@ static void test_calibrated_keys(void **state)
 	assert_float_equal(m->levels[1].evict_cycles, 0.25, 1e-12);
 	assert_float_equal(m->mem_fill_cycles, 8, 1e-12);
 	assert_float_equal(m->mem_evict_cycles, 4, 1e-12);
+	assert_float_equal(m->mem_nt_cycles, 12.5, 1e-12);     /* 64 B at 5.12 B/cy */
+	assert_float_equal(m->mem_nt_mixed_cycles, 4, 1e-12);
 	assert_float_equal(m->mem_cycles_per_line, 5, 1e-12);  /* 64 B x 2 GHz / 25.6 GB/s */
 	assert_int_equal(m->ncalib, 2);
 	rl_machine_free(m);
@@ -332,6 +334,7 @@ static void test_calibrated_keys(void **state)
 	assert_non_null(m);
 	assert_float_equal(m->levels[0].fill_cycles + m->levels[0].evict_cycles, 0, 0);
 	assert_float_equal(m->mem_fill_cycles + m->mem_evict_cycles + m->levels[0].lc_factor, 0, 0);
+	assert_float_equal(m->mem_nt_cycles + m->mem_nt_mixed_cycles, 0, 0);
 	assert_float_equal(m->lc_safety_factor, 1, 0);
 	rl_machine_free(m);
 }
@@ -348,6 +351,11 @@ static void test_calibrated_key_errors(void **state)
 	const char *const w4[] = { "expected a cache name of 'caches' or MEM for 'level'",
 				   "got 'L3'", NULL };
 	expect_error("bad-calib-level.yml", 15, 30, w4);
+	const char *const w5[] = { "expected a transfer time with unit (cy/CL, B/cy) for "
+				   "'nt_store'", "got '12'", NULL };
+	expect_error("bad-nt-store.yml", 9, 97, w5);
+	const char *const w6[] = { "expected required key 'nt_store' in 'memory'", NULL };
+	expect_error("bad-nt-mixed.yml", 9, 9, w6);
 }
 
 /* tlb: the measured host file's levels; a file without the section has none (no TLB term) */
