@@ -334,7 +334,13 @@ if [ -n "$ownshare" ] && awk -v a="$ownshare" -v m="$MAX_PLUGIN_PCT" 'BEGIN { ex
 	echo "overhead: FAIL: the plugin's own CPU time >= $MAX_PLUGIN_PCT % of compile time" >&2
 	fail=1
 fi
-if awk -v a="$best_plugin" -v b="$best_plain" -v m="$MAX_PLUGIN_PCT" 'BEGIN { exit !(100 * (a - b) >= m * b) }'; then
+# End to end: the empty plugin costs nothing measurable without -ftime-report, so its
+# difference from plain is the noise of this run; judged only when that noise is below the
+# limit (else the run cannot resolve the limit, and says so).
+if [ -n "$best_empty" ] && awk -v a="$best_empty" -v b="$best_plain" -v m="$MAX_PLUGIN_PCT" \
+	'BEGIN { d = 100 * (a - b) / b; exit !(d >= m || d <= -m) }'; then
+	echo "overhead: end to end not judged: the empty plugin's best differs from plain by >= $MAX_PLUGIN_PCT % (machine too noisy; the own CPU time decides)" >&2
+elif awk -v a="$best_plugin" -v b="$best_plain" -v m="$MAX_PLUGIN_PCT" 'BEGIN { exit !(100 * (a - b) >= m * b) }'; then
 	echo "overhead: FAIL: the best plugin compile takes >= $MAX_PLUGIN_PCT % more user+sys than the best plain one" >&2
 	fail=1
 fi
