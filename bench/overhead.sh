@@ -4,24 +4,37 @@
 # Usage: bench/overhead.sh [CC]          (default CC: gcc)
 # Environment:
 #   PLUGIN=path        plugin to measure (default ./roofline.so; must be built for CC)
-#   PAIRS=n            interleaved plain/plugin pairs (default 3, at least 3 recommended)
+#   ROUNDS=n           rounds of plain / plugin / empty-plugin compiles, rotated order
+#                      (default 5; PAIRS=n is accepted as the old name)
+#   LOCK=file          hold this lock (flock) during each round and each extra run, e.g.
+#                      LOCK=/tmp/rl-measure.lock on a machine shared with other measurements
+#   RUN_PREFIX=...     command prefix of every compile, e.g. "nice -n -5 taskset -c 1"
 #   OPT="-O2"          optimisation flags of every compile
-#   EXTRA_CFLAGS=...   more flags for both compiles (-g gets -gno-record-gcc-switches added)
+#   EXTRA_CFLAGS=...   more flags for every compile (-g gets -gno-record-gcc-switches added)
 #   PLUGIN_ARGS=...    plugin options of the timed runs (default: a remarks file in the
 #                      run's directory, key detected from the plugin's help text)
 #   CACHE=dir          download/extract dir (default bench/.cache)
-#   SRC=file.c         measure another source instead of sqlite3.c (quick checks)
-#   MAX_PLUGIN_PCT=2   fail when the plugin's own time is >= this % of compile time
-#   MAX_RSS_PCT=5      fail when peak RSS grows by more than this %
-#   EMPTY_BASELINE=1   also compile once with an empty plugin (bench/empty-plugin.cc,
-#                      built for CC) to show the floor of "plugin execution"; 0: skip
-#   VERBOSE_RUN=1      also compile once with the verbose key added (reported, not
-#                      judged: shows the cost of the "not analysed" notes); 0: skip
-#   KEEP=1             keep the run directories (objects, stderr, remarks)
+#   SRC=file           measure another file instead of sqlite3.c (quick checks)
+#   MAX_PLUGIN_PCT=2   limit on the plugin's cost, % of compile time
+#   MAX_RSS_PCT=5      limit on the growth of peak RSS, %
+#   EMPTY_BASELINE=1   also time an empty plugin in every round (0: skip)
+#   FTIME_REPORT=1     one extra -ftime-report run with the plugin and one with the empty
+#                      plugin (the "plugin execution" line; reported, not judged)
+#   VERBOSE_RUN=1      one extra run with the verbose option (reported, not judged)
+#   KEEP=1             keep the run directories
 #
-# sqlite3.c comes from the npm package better-sqlite3 (pinned below), fetched with
-# `npm pack` into the cache dir.  The compiles run interleaved (plain, plugin,
-# plugin, plain, ...) because the machine is a noisy 2-core VM; medians are printed.
+# The timed compiles run WITHOUT -ftime-report: that option reads the clock with the
+# times() system call at every timer push and pop, and once a plugin is loaded GCC
+# wraps every plugin event (two per pass and function, ~0.9 million on sqlite3.c)
+# in a push/pop of the "plugin execution" timer, whether or not a callback is
+# registered.  An empty plugin thus shows 1-3 % "plugin execution" and about as
+# much extra user+sys time, all of it the instrument's own cost.
+#
+# Figures (docs/overhead.md): the plugin's own CPU time (timing=yes: its start,
+# passes and end of unit, measured inside the compiler) as a share of the same
+# compile's CPU time; and end to end, user+sys of the plugin compiles against the
+# plain ones (ratio of the best of each, and median of the per-round ratios), with
+# the empty plugin as the measure of the noise.  The machine is a noisy shared VM.
 # Exit status: 0 ok, 1 a threshold or identity check failed, 2 setup error,
 # 3 the compiler failed or crashed.
 set -u
@@ -32,7 +45,9 @@ CC=${1:-${CC:-gcc}}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 PLUGIN=${PLUGIN:-$root/roofline.so}
-PAIRS=${PAIRS:-3}
+ROUNDS=${ROUNDS:-${PAIRS:-5}}
+LOCK=${LOCK:-}
+RUN_PREFIX=${RUN_PREFIX:-}
 OPT=${OPT:--O2}
 EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
 CACHE=${CACHE:-$here/.cache}
@@ -40,14 +55,16 @@ MAX_PLUGIN_PCT=${MAX_PLUGIN_PCT:-2}
 MAX_RSS_PCT=${MAX_RSS_PCT:-5}
 EMPTY_BASELINE=${EMPTY_BASELINE:-1}
 VERBOSE_RUN=${VERBOSE_RUN:-1}
+FTIME_REPORT=${FTIME_REPORT:-1}
 
 die() { echo "overhead: $*" >&2; exit 2; }
 
 command -v "$CC" >/dev/null 2>&1 || die "compiler '$CC' not found"
 [ -f "$PLUGIN" ] || die "plugin '$PLUGIN' not found (build it with: make CC=$CC)"
 case $PLUGIN in /*) ;; *) PLUGIN=$(pwd)/$PLUGIN ;; esac
-case $PAIRS in '' | *[!0-9]*) die "PAIRS must be a number" ;; esac
-[ "$PAIRS" -ge 1 ] || die "PAIRS must be >= 1"
+case $ROUNDS in '' | *[!0-9]*) die "ROUNDS must be a number" ;; esac
+[ "$ROUNDS" -ge 1 ] || die "ROUNDS must be >= 1"
+[ -z "$LOCK" ] || command -v flock >/dev/null 2>&1 || die "LOCK needs flock (util-linux)"
 mkdir -p "$CACHE" || die "cannot create $CACHE"
 
 # --- sqlite3.c from the npm registry ---------------------------------------
@@ -119,25 +136,35 @@ if [ -z "${PLUGIN_ARGS+x}" ]; then
 		PLUGIN_ARGS="-fplugin-arg-$pname-$rkey=@DIR@/remarks.json"
 	fi
 fi
+# the plugin's own CPU time, printed by the plugin itself when it knows the key
+TIMING_ARG=""
+if printf '%s\n' "$help" | grep -qw timing; then
+	TIMING_ARG="-fplugin-arg-$pname-timing"
+fi
 
 cflags="$OPT -c $EXTRA_CFLAGS"
 case " $EXTRA_CFLAGS " in *" -g"*) cflags="$cflags -gno-record-gcc-switches" ;; esac
+
+# The lock (LOCK) is held per round and per extra run, so that others measuring on the
+# same machine wait minutes at most.
+lock_take() { [ -z "$LOCK" ] && return 0; exec 9>>"$LOCK" && flock 9; }
+lock_drop() { [ -z "$LOCK" ] && return 0; flock -u 9; exec 9>&-; }
 
 # One compile: compile KIND N -> $work/KIND.N/{sqlite3.o,stderr,rusage}
 compile() {
 	kind=$1 n=$2
 	d=$work/$kind.$n
 	mkdir -p "$d"
-	extra=""
-	if [ "$kind" = plugin ]; then
-		extra="-fplugin=$PLUGIN ${PLUGIN_ARGS//@DIR@/$d}"
-	elif [ "$kind" = verbose ]; then
-		extra="-fplugin=$PLUGIN ${PLUGIN_ARGS//@DIR@/$d} $VERBOSE_ARG"
-	elif [ "$kind" = empty ]; then
-		extra="-fplugin=$empty"
-	fi
+	case $kind in
+	plugin) extra="-fplugin=$PLUGIN ${PLUGIN_ARGS//@DIR@/$d} $TIMING_ARG" ;;
+	verbose) extra="-fplugin=$PLUGIN ${PLUGIN_ARGS//@DIR@/$d} $VERBOSE_ARG $TIMING_ARG" ;;
+	empty) extra="-fplugin=$empty" ;;
+	ftr-plugin) extra="-ftime-report -fplugin=$PLUGIN ${PLUGIN_ARGS//@DIR@/$d}" ;;
+	ftr-empty) extra="-ftime-report -fplugin=$empty" ;;
+	*) extra="" ;;
+	esac
 	# shellcheck disable=SC2086 # word splitting of flag lists is intended
-	"$runner" "$d/rusage" "$CC" $cflags -ftime-report $extra "$src" -o "$d/sqlite3.o" \
+	$RUN_PREFIX "$runner" "$d/rusage" "$CC" $cflags $extra "$src" -o "$d/sqlite3.o" \
 		>"$d/stdout" 2>"$d/stderr"
 	status=$(cut -d' ' -f1 "$d/rusage" 2>/dev/null)
 	if [ "${status:-1}" != 0 ] || grep -q 'internal compiler error' "$d/stderr"; then
@@ -157,31 +184,12 @@ ftime() { # file label
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-# Warm the page cache (cc1, sqlite3.c, the plugin and its libraries) before timing.
-# shellcheck disable=SC2086
-"$CC" $OPT -fsyntax-only -fplugin="$PLUGIN" "$src" 2>/dev/null || true
-
-echo "overhead: $CC $cflags $(basename "$src") ($(wc -l <"$src") lines), $PAIRS interleaved pairs" >&2
-echo "overhead: plugin $PLUGIN_ORIG (a copy) ${PLUGIN_ARGS:-(no options)}" >&2
-# ABBA order (plain first in odd pairs, plugin first in even ones) so that a drift
-# of the machine's speed does not always hit the same side.
-for i in $(seq 1 "$PAIRS"); do
-	order="plain plugin"
-	[ $((i % 2)) = 0 ] && order="plugin plain"
-	for kind in $order; do
-		compile "$kind" "$i"
-		read -r _ w u s m <"$work/$kind.$i/rusage"
-		p=""
-		[ "$kind" = plugin ] && p=$(ftime "$work/$kind.$i/stderr" "plugin execution")
-		echo "overhead:   #$i $kind: wall $w s, user+sys $(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.2f", u+s}') s, max RSS $((m / 1024)) MB${p:+, plugin execution $p s}" >&2
-	done
-done
-
-# The plugin's own time in run directory DIR: "plugin_time_s" in any JSON file it
-# wrote, if present, else its verbose summary on stderr ("... plugin time 12.3 ms").
+# The plugin's own CPU time in run directory DIR and the compiler's, "OWN TOTAL", from
+# the line timing=yes prints ("roofline: plugin CPU time X s (...) of the compiler's
+# Y s"); else OWN alone from the verbose summary ("... plugin time 12.3 ms").
 owntime() {
-	v=$(grep -rhoE --exclude=stderr --exclude=stdout '"plugin_time_s"[[:space:]]*:[[:space:]]*[0-9.eE+-]+' \
-		"$1" 2>/dev/null | sed 's/.*:[[:space:]]*//' | sort -g | tail -n 1)
+	v=$(sed -n "s/^$pname: plugin CPU time \([0-9.]*\) s .* of the compiler's \([0-9.]*\) s.*/\1 \2/p" \
+		"$1/stderr" | tail -n 1)
 	if [ -z "$v" ]; then
 		v=$(grep -oE 'plugin time [0-9.]+ (ms|s)\b' "$1/stderr" |
 			awk '{ t = $3; if ($4 == "ms") t /= 1000; if (t > m) m = t } END { if (NR) print m }')
@@ -189,48 +197,99 @@ owntime() {
 	if [ -n "$v" ]; then echo "$v"; fi
 }
 
+usersys() { awk '{ printf "%.3f\n", $3 + $4 }' "$work/$1/rusage"; }
+
+# Warm the page cache (cc1, sqlite3.c, the plugin and its libraries) before timing.
+# shellcheck disable=SC2086
+"$CC" $OPT -fsyntax-only -fplugin="$PLUGIN" "$src" 2>/dev/null || true
+
+kinds="plain plugin"
+[ -n "$empty" ] && kinds="plain plugin empty"
+echo "overhead: $CC $cflags $(basename "$src") ($(wc -l <"$src") lines), $ROUNDS rounds of: $kinds" >&2
+echo "overhead: plugin $PLUGIN_ORIG (a copy) ${PLUGIN_ARGS:-(no options)} $TIMING_ARG" >&2
+# The order rotates from round to round (plain plugin empty, plugin empty plain, ...)
+# so that a drift of the machine's speed does not always hit the same kind.
+for i in $(seq 1 "$ROUNDS"); do
+	# shellcheck disable=SC2086
+	set -- $kinds
+	for _ in $(seq 2 "$i"); do
+		first=$1
+		shift
+		set -- "$@" "$first"
+	done
+	lock_take
+	echo "overhead: round $i, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+	for kind in "$@"; do
+		compile "$kind" "$i"
+		read -r _ w u s m <"$work/$kind.$i/rusage"
+		own=""
+		[ "$kind" = plugin ] && own=$(owntime "$work/plugin.$i" | cut -d' ' -f1)
+		echo "overhead:   #$i $kind: wall $w s, user+sys $(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.2f", u+s}') s, max RSS $((m / 1024)) MB${own:+, plugin CPU time $own s}" >&2
+	done
+	lock_drop
+done
+
 extras=""
-pempty=""
-if [ -n "$empty" ]; then
-	compile empty 1
-	extras="$extras empty"
-	pempty=$(ftime "$work/empty.1/stderr" "plugin execution")
-	echo "overhead:   empty plugin: plugin execution $pempty s of $(ftime "$work/empty.1/stderr" TOTAL) s" >&2
+ftrp="" ftrpt="" ftre="" ftret=""
+if [ "$FTIME_REPORT" = 1 ]; then
+	for kind in ftr-plugin ${empty:+ftr-empty}; do
+		lock_take
+		compile "$kind" 1
+		lock_drop
+		extras="$extras $kind"
+	done
+	ftrp=$(ftime "$work/ftr-plugin.1/stderr" "plugin execution")
+	ftrpt=$(ftime "$work/ftr-plugin.1/stderr" TOTAL)
+	echo "overhead:   -ftime-report, plugin: plugin execution $ftrp s of $ftrpt s, user+sys $(usersys ftr-plugin.1) s" >&2
+	if [ -n "$empty" ]; then
+		ftre=$(ftime "$work/ftr-empty.1/stderr" "plugin execution")
+		ftret=$(ftime "$work/ftr-empty.1/stderr" TOTAL)
+		echo "overhead:   -ftime-report, empty plugin: plugin execution $ftre s of $ftret s, user+sys $(usersys ftr-empty.1) s" >&2
+	fi
 fi
-pverb="" pverbown="" pverbtot="" nnotes=""
+pverb="" nnotes=""
 if [ "$VERBOSE_RUN" = 1 ] && [ -n "$VERBOSE_ARG" ]; then
+	lock_take
 	compile verbose 1
+	lock_drop
 	extras="$extras verbose"
-	pverb=$(ftime "$work/verbose.1/stderr" "plugin execution")
-	pverbtot=$(ftime "$work/verbose.1/stderr" TOTAL)
-	pverbown=$(owntime "$work/verbose.1")
+	pverb=$(owntime "$work/verbose.1" | cut -d' ' -f1)
 	nnotes=$(grep -c ": note: $pname: " "$work/verbose.1/stderr")
-	echo "overhead:   verbose: plugin execution $pverb s of $pverbtot s, own time ${pverbown:-?} s, $nnotes notes" >&2
+	echo "overhead:   verbose: user+sys $(usersys verbose.1) s, plugin CPU time ${pverb:-?} s, $nnotes notes" >&2
 	grep "^$pname: .*analysed" "$work/verbose.1/stderr" | sed 's/^/overhead:   verbose: /' >&2
 fi
 
 # --- figures -----------------------------------------------------------------
-col() { # kind field(2 wall, 3 user, 4 sys, 5 rss, 6 user+sys)
-	for i in $(seq 1 "$PAIRS"); do
+col() { # kind field(2 wall, 3 user, 4 sys, 5 rss, 6 user+sys) [min]
+	for i in $(seq 1 "$ROUNDS"); do
 		awk -v f="$2" '{ print (f == 6) ? $3 + $4 : $f }' "$work/$1.$i/rusage"
+	done | if [ "${3:-}" = min ]; then sort -g | head -n 1; else median; fi
+}
+# median over the rounds of KIND/plain user+sys (both ran in the same round)
+roundratio() {
+	for i in $(seq 1 "$ROUNDS"); do
+		awk 'NR == FNR { a = $3 + $4; next } { print ($3 + $4) / a }' \
+			"$work/plain.$i/rusage" "$work/$1.$i/rusage"
 	done | median
 }
-wall_plain=$(col plain 2) wall_plugin=$(col plugin 2)
 cpu_plain=$(col plain 6) cpu_plugin=$(col plugin 6)
+best_plain=$(col plain 6 min) best_plugin=$(col plugin 6 min)
 rss_plain=$(col plain 5) rss_plugin=$(col plugin 5)
-pexec=$(for i in $(seq 1 "$PAIRS"); do ftime "$work/plugin.$i/stderr" "plugin execution"; done | median)
-ptotal=$(for i in $(seq 1 "$PAIRS"); do ftime "$work/plugin.$i/stderr" "TOTAL"; done | median)
-pself=$(for i in $(seq 1 "$PAIRS"); do owntime "$work/plugin.$i"; done | median)
-
-# median over the pairs of plugin/plain (each pair ran back to back)
-pairratio=$(for i in $(seq 1 "$PAIRS"); do
-	awk 'NR == FNR { a = $2; next } { print $2 / a }' "$work/plain.$i/rusage" "$work/plugin.$i/rusage"
-done | median)
+rr_plugin=$(roundratio plugin)
+best_empty="" rr_empty=""
+if [ -n "$empty" ]; then
+	best_empty=$(col empty 6 min)
+	rr_empty=$(roundratio empty)
+fi
+# the plugin's own share of each plugin compile's CPU time, median
+ownshare=$(for i in $(seq 1 "$ROUNDS"); do owntime "$work/plugin.$i"; done |
+	awk 'NF == 2 && $2 > 0 { print 100 * $1 / $2 }' | median)
+ownsec=$(for i in $(seq 1 "$ROUNDS"); do owntime "$work/plugin.$i" | cut -d' ' -f1; done | median)
 
 identical=yes
 ref=$work/plain.1/sqlite3.o
-for i in $(seq 1 "$PAIRS"); do
-	for kind in plain plugin; do
+for i in $(seq 1 "$ROUNDS"); do
+	for kind in $kinds; do
 		if ! cmp -s "$ref" "$work/$kind.$i/sqlite3.o"; then
 			identical=no
 			echo "overhead: $kind #$i object differs from plain #1: $(cmp "$ref" "$work/$kind.$i/sqlite3.o" 2>&1)" >&2
@@ -244,21 +303,25 @@ for kind in $extras; do
 	fi
 done
 
-line=$(awk -v wp="$wall_plain" -v wq="$wall_plugin" -v cp="$cpu_plain" -v cq="$cpu_plugin" \
-	-v rp="$rss_plain" -v rq="$rss_plugin" -v pe="${pexec:-}" -v pt="${ptotal:-}" \
-	-v ps="${pself:-}" -v pz="${pempty:-}" -v pr="$pairratio" -v n="$PAIRS" -v opt="$OPT" -v id="$identical" -v name="$(basename "$src")" \
-	-v vx="$pverb" -v vo="$pverbown" -v vt="$pverbtot" -v vn="$nnotes" 'BEGIN {
-	s = sprintf("overhead: %s %s, %d pairs: plain median %.1f s, plugin median %.1f s, ratio %.3f (pairwise median %.3f)", name, opt, n, wp, wq, wq / wp, pr)
-	s = s sprintf("; user+sys %.1f s vs %.1f s, ratio %.3f", cp, cq, cq / cp)
-	if (pe != "" && pt > 0) s = s sprintf("; plugin execution (ftime-report) %.2f s = %.1f %% of compile", pe, 100 * pe / pt)
-	else s = s "; plugin execution (ftime-report) n/a"
-	if (pe != "" && pt > 0 && pz != "") s = s sprintf(" (empty plugin: %.2f s)", pz)
-	if (ps != "" && pt > 0) s = s sprintf("; plugin own time %.3f s = %.2f %%", ps, 100 * ps / pt)
-	if (vx != "" && vt > 0) {
-		s = s sprintf("; verbose (%d notes): plugin execution %.2f s = %.1f %%", vn, vx, 100 * vx / vt)
-		if (vo != "") s = s sprintf(", own time %.3f s", vo)
+line=$(awk -v cp="$cpu_plain" -v cq="$cpu_plugin" -v bp="$best_plain" -v bq="$best_plugin" \
+	-v be="${best_empty:-}" -v rq="$rr_plugin" -v re="${rr_empty:-}" \
+	-v mp="$rss_plain" -v mq="$rss_plugin" -v os="${ownshare:-}" -v ot="${ownsec:-}" \
+	-v fp="$ftrp" -v fpt="$ftrpt" -v fe="$ftre" -v fet="$ftret" \
+	-v n="$ROUNDS" -v opt="$OPT" -v id="$identical" -v name="$(basename "$src")" \
+	-v vo="$pverb" -v vn="$nnotes" 'BEGIN {
+	s = sprintf("overhead: %s %s, %d rounds: user+sys best plain %.2f s, plugin %.2f s (%+.1f %%)", name, opt, n, bp, bq, 100 * (bq / bp - 1))
+	if (be != "") s = s sprintf(", empty plugin %.2f s (%+.1f %%)", be, 100 * (be / bp - 1))
+	s = s sprintf("; median per-round ratio plugin/plain %.3f", rq)
+	if (re != "") s = s sprintf(", empty/plain %.3f", re)
+	s = s sprintf(" (medians plain %.2f s, plugin %.2f s)", cp, cq)
+	if (os != "") s = s sprintf("; plugin own CPU time %.3f s = %.2f %% of compile (median)", ot, os)
+	else s = s "; plugin own CPU time n/a"
+	if (fp != "" && fpt > 0) {
+		s = s sprintf("; with -ftime-report: plugin execution %.2f s = %.1f %%", fp, 100 * fp / fpt)
+		if (fe != "" && fet > 0) s = s sprintf(" (empty plugin %.2f s = %.1f %%)", fe, 100 * fe / fet)
 	}
-	s = s sprintf("; peak RSS plain %d MB, plugin %d MB (%+.1f %%)", rp / 1024, rq / 1024, 100 * (rq - rp) / rp)
+	if (vn != "") s = s sprintf("; verbose (%d notes): own CPU time %s s", vn, vo == "" ? "?" : vo)
+	s = s sprintf("; peak RSS plain %d MB, plugin %d MB (%+.1f %%)", mp / 1024, mq / 1024, 100 * (mq - mp) / mp)
 	print s "; objects identical: " id }')
 echo "$line"
 
@@ -267,12 +330,18 @@ if [ "$identical" != yes ]; then
 	echo "overhead: FAIL: objects differ with the plugin" >&2
 	fail=1
 fi
-if [ -n "$pexec" ] && awk -v a="$pexec" -v t="$ptotal" -v m="$MAX_PLUGIN_PCT" 'BEGIN { exit !(100 * a >= m * t) }'; then
-	echo "overhead: FAIL: plugin execution >= $MAX_PLUGIN_PCT % of compile time" >&2
+if [ -n "$ownshare" ] && awk -v a="$ownshare" -v m="$MAX_PLUGIN_PCT" 'BEGIN { exit !(a >= m) }'; then
+	echo "overhead: FAIL: the plugin's own CPU time >= $MAX_PLUGIN_PCT % of compile time" >&2
 	fail=1
 fi
-if [ -n "$pself" ] && awk -v a="$pself" -v t="$ptotal" -v m="$MAX_PLUGIN_PCT" 'BEGIN { exit !(100 * a >= m * t) }'; then
-	echo "overhead: FAIL: the plugin's own time >= $MAX_PLUGIN_PCT % of compile time" >&2
+# End to end: the empty plugin costs nothing measurable without -ftime-report, so its
+# difference from plain is the noise of this run; judged only when that noise is below the
+# limit (else the run cannot resolve the limit, and says so).
+if [ -n "$best_empty" ] && awk -v a="$best_empty" -v b="$best_plain" -v m="$MAX_PLUGIN_PCT" \
+	'BEGIN { d = 100 * (a - b) / b; exit !(d >= m || d <= -m) }'; then
+	echo "overhead: end to end not judged: the empty plugin's best differs from plain by >= $MAX_PLUGIN_PCT % (machine too noisy; the own CPU time decides)" >&2
+elif awk -v a="$best_plugin" -v b="$best_plain" -v m="$MAX_PLUGIN_PCT" 'BEGIN { exit !(100 * (a - b) >= m * b) }'; then
+	echo "overhead: FAIL: the best plugin compile takes >= $MAX_PLUGIN_PCT % more user+sys than the best plain one" >&2
 	fail=1
 fi
 if awk -v a="$rss_plugin" -v b="$rss_plain" -v m="$MAX_RSS_PCT" 'BEGIN { exit !(100 * (a - b) > m * b) }'; then

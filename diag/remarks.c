@@ -14,6 +14,7 @@ struct rl_remarks {
 	json_t *root;
 	json_t *nests;
 	json_t *functions;
+	json_t *function_index;   /* function name -> its entry of "functions" (not written) */
 };
 
 static const char *overlap_name(rl_overlap o)
@@ -43,6 +44,7 @@ rl_remarks *rl_remarks_alloc(const char *source_file, const rl_machine *m)
 		return NULL;
 	rem->nests = json_array();
 	rem->functions = json_array();
+	rem->function_index = json_object();
 	rem->root = json_pack("{s:s, s:{s:s, s:s}, s:s, s:o, s:o, s:o}",
 		"schema", RL_REMARKS_SCHEMA,
 		"tool", "name", "roofline", "version", RL_VERSION,
@@ -53,6 +55,7 @@ rl_remarks *rl_remarks_alloc(const char *source_file, const rl_machine *m)
 	if (!rem->root) {
 		json_decref(rem->nests);
 		json_decref(rem->functions);
+		json_decref(rem->function_index);
 		free(rem);
 		return NULL;
 	}
@@ -348,16 +351,14 @@ static json_t *ecm_json(const rl_report *r)
  * predicted times, and how many nests are ranked and not (not analysed ones included). */
 static void function_add(rl_remarks *rem, const char *function, const rl_time *t)
 {
-	json_t *e = NULL;
 	function = function ? function : "";
-	for (size_t i = 0; i < json_array_size(rem->functions) && !e; i++)
-		if (!strcmp(json_string_value(json_object_get(json_array_get(rem->functions, i),
-								  "function")), function))
-			e = json_array_get(rem->functions, i);
+	/* looked up by name (a unit has thousands of functions: no linear search) */
+	json_t *e = json_object_get(rem->function_index, function);
 	if (!e) {
 		e = json_pack("{s:s, s:f, s:i, s:i}", "function", function, "seconds", 0.0,
 			      "nests_ranked", 0, "nests_unranked", 0);
 		json_array_append_new(rem->functions, e);
+		json_object_set(rem->function_index, function, e);
 	}
 	int ranked = t && t->ranked;
 	const char *count = ranked ? "nests_ranked" : "nests_unranked";
@@ -442,6 +443,7 @@ void rl_remarks_free(rl_remarks *rem)
 		return;
 	json_decref(rem->nests);
 	json_decref(rem->functions);
+	json_decref(rem->function_index);
 	json_decref(rem->root);
 	free(rem);
 }

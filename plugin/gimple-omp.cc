@@ -285,8 +285,10 @@ namespace {
 
 } /* namespace */
 
-rl_omp_kind
-rl_omp_function_kind (function *fun, const char **schedule)
+/* The kind of FUN (see rl_omp_function_kind), from a walk of all its
+   statements. */
+static rl_omp_kind
+omp_function_kind_scan (function *fun, const char **schedule)
 {
   *schedule = NULL;
   bool thread_num = false;
@@ -415,4 +417,33 @@ rl_omp_outlined_name (gimple *call)
   if (fn && TREE_CODE (fn) == FUNCTION_DECL && DECL_NAME (fn))
     return IDENTIFIER_POINTER (DECL_NAME (fn));
   return "?";
+}
+
+/* The last function whose kind was computed: the nest pass asks once per
+   innermost loop, and the walk over all statements of a large function with
+   many loops would be repeated as often.  Valid while the IL does not change,
+   i.e. within one run of the nest pass (rl_omp_function_kind_forget). */
+static struct
+{
+  function *fun;
+  rl_omp_kind kind;
+  const char *schedule;
+} omp_kind_memo;
+
+void
+rl_omp_function_kind_forget (void)
+{
+  omp_kind_memo.fun = NULL;
+}
+
+rl_omp_kind
+rl_omp_function_kind (function *fun, const char **schedule)
+{
+  if (!fun || omp_kind_memo.fun != fun)
+    {
+      omp_kind_memo.kind = omp_function_kind_scan (fun, &omp_kind_memo.schedule);
+      omp_kind_memo.fun = fun;
+    }
+  *schedule = omp_kind_memo.schedule;
+  return omp_kind_memo.kind;
 }

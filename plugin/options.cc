@@ -18,6 +18,7 @@ const char *const rl_options_help =
   "                                           no remarks file unless asked\n"
   "  -fplugin-arg-roofline-verbose[=yes|no]   details and \"not analysed\" reasons\n"
   "  -fplugin-arg-roofline-quiet[=yes|no]     no notes (remarks files only)\n"
+  "  -fplugin-arg-roofline-timing[=yes|no]    the plugin's own CPU time on stderr\n"
   "                                           (yes|no: also 1|0, true|false)\n"
   "  -fplugin-arg-roofline-only=FUNC|FILE:LINE notes only for the nests of function\n"
   "                                           FUNC or at FILE:LINE (repeatable or a\n"
@@ -25,8 +26,8 @@ const char *const rl_options_help =
   "  -fplugin-arg-roofline-help               this text\n";
 
 static const char *const rl_valid_keys =
-  "machine, define, cores, clock, remarks, yaml-remarks, sarif, verbose, quiet, only, help, "
-  "remarks-dir";
+  "machine, define, cores, clock, remarks, yaml-remarks, sarif, verbose, quiet, timing, only, "
+  "help, remarks-dir";
 
 /* Report a user error about a plugin option; the compilation fails. */
 static bool
@@ -176,9 +177,10 @@ rl_parse_option (struct plugin_name_args *info, const char *key, const char *val
       fputs (rl_options_help, stderr);
       rl_machine_print_bundled (info->full_name);
     }
-  else if (!strcmp (key, "verbose") || !strcmp (key, "quiet"))
+  else if (!strcmp (key, "verbose") || !strcmp (key, "quiet") || !strcmp (key, "timing"))
     {
-      if (!rl_parse_bool (val, &(key[0] == 'v' ? opts->verbose : opts->quiet)))
+      if (!rl_parse_bool (val, &(key[0] == 'v' ? opts->verbose
+				 : key[0] == 'q' ? opts->quiet : opts->timing)))
 	return rl_option_error (key, "expected no value or one of 1, yes, true, 0, no, false");
     }
   else if (!strcmp (key, "machine") || !strcmp (key, "remarks")

@@ -61,6 +61,9 @@ bool rl_gimple_build_leaf_nest (function *fun, class loop *leaf,
 enum rl_omp_kind { RL_OMP_NONE, RL_OMP_STATIC, RL_OMP_COLLAPSED, RL_OMP_COLLAPSED_NONRECT,
 		   RL_OMP_OTHER_SCHEDULE };
 rl_omp_kind rl_omp_function_kind (function *fun, const char **schedule);
+/* Forget the kind computed last (the IL may have changed since): called at
+   the start and end of each run of the nest pass. */
+void rl_omp_function_kind_forget (void);
 /* gimple-omp.cc: the collapse(N) structure of LOOP in FUN (an outlined
  * function of kind RL_OMP_COLLAPSED): GCC splits the thread's first merged
  * iteration START into the N loop indices with % and / (& and >> for powers of

@@ -30,6 +30,7 @@ struct rl_options
   std::vector<const char *> only;
   double clock_ghz = 0;                 /* clock=GHZ, 0: the machine's */
   bool verbose = false, quiet = false;
+  bool timing = false;                  /* timing=: the plugin's own CPU time on stderr */
   const char *machine_arg = NULL;       /* machine=NAME|PATH, NULL: from -march/-mtune */
   /* remarks files, each written only when asked: its own path (remarks=,
      yaml-remarks=, sarif=), else in remarks_dir (remarks-dir=DIR) as
@@ -56,7 +57,9 @@ struct rl_unit_state
   bool estimate_noted = false;  /* the estimates note is out */
   rl_ports *ports = NULL;               /* port table of the machine, NULL: class rows */
   rl_remarks *remarks = NULL;
-  double seconds = 0;                   /* time spent in the plugin's passes */
+  double seconds = 0;                   /* CPU time spent in the plugin's passes */
+  double start_seconds = 0;             /* CPU time of the plugin's start (options, machine) */
+  double finish_seconds = 0;            /* CPU time of its end of unit (remarks files) */
   int analysed = 0, not_analysed = 0;
 };
 

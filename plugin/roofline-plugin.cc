@@ -537,6 +537,7 @@ static unsigned int
 rl_execute_nest (function *fun)
 {
   rl_function_begin (fun);
+  rl_omp_function_kind_forget ();
   RL_FOR_EACH_LOOP (fun, loop)
     {
       if (loop_outer (loop) != fun->x_current_loops->tree_root)
@@ -561,6 +562,7 @@ rl_execute_nest (function *fun)
       for (gimple *call : calls)
 	rl_fn.nests.push_back (rl_model_block_move (fun, call));
     }
+  rl_omp_function_kind_forget ();
   return 0;
 }
 
@@ -709,11 +711,13 @@ rl_gate_emit (function *)
   return !rl_fn.nests.empty ();
 }
 
+/* CPU time of the compiler's thread, in seconds: on a shared machine the
+   wall clock would also count the time other processes ran. */
 static double
 rl_now (void)
 {
   struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -779,11 +783,25 @@ rl_register_passes (const char *plugin)
 
 /* ------------------------------------------------------------------ finish */
 
+/* timing=yes: the plugin's own CPU time and the compiler's, on stderr. */
+static void
+rl_print_timing (const rl_unit_state *u)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  double total = ts.tv_sec + ts.tv_nsec * 1e-9;
+  double own = u->start_seconds + u->seconds + u->finish_seconds;
+  fprintf (stderr, "roofline: plugin CPU time %.3f s (start %.3f s, passes %.3f s, end of unit "
+	   "%.3f s) of the compiler's %.3f s (%.2f %%)\n", own, u->start_seconds, u->seconds,
+	   u->finish_seconds, total, total > 0 ? 100 * own / total : 0.0);
+}
+
 static void
 rl_finish (void *, void *)
 {
   if (!rl_unit.machine)
     return;
+  double t0 = rl_now ();
   if (!rl_fn.nests.empty ())
     rl_function_end ();
   rl_emit_unit_end (&rl_unit);
@@ -791,6 +809,9 @@ rl_finish (void *, void *)
   rl_unit.machine = NULL;
   rl_ports_free (rl_unit.ports);
   rl_unit.ports = NULL;
+  rl_unit.finish_seconds = rl_now () - t0;
+  if (rl_unit.opts.timing)
+    rl_print_timing (&rl_unit);
 }
 
 /* Entry point, called by plugin/loader.cc (roofline.so) once it has checked
@@ -798,6 +819,7 @@ rl_finish (void *, void *)
 extern "C" int
 roofline_core_init (struct plugin_name_args *info, struct plugin_gcc_version *)
 {
+  double t0 = rl_now ();
   static struct plugin_info plugin_info = { RL_VERSION, rl_options_help };
   register_callback (info->base_name, PLUGIN_INFO, NULL, &plugin_info);
   if (!rl_options_parse (info, &rl_unit.opts)
@@ -808,5 +830,6 @@ roofline_core_init (struct plugin_name_args *info, struct plugin_gcc_version *)
 				      rl_unit.machine);
   rl_register_passes (info->base_name);
   register_callback (info->base_name, PLUGIN_FINISH, rl_finish, NULL);
+  rl_unit.start_seconds = rl_now () - t0;
   return 0;
 }

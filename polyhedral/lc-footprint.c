@@ -398,7 +398,11 @@ static isl_set *ws_domain(const rl_nest *n, isl_ctx *ctx)
  * may leave a partial set, so any error means no count) */
 static double ws_count(isl_ctx *ctx, isl_set *set)
 {
+	/* the union of many shifted references (a stencil's) coalesces into a few pieces:
+	 * counting enumerates a disjoint cover, which grows with the pieces' overlaps */
+	set = isl_set_coalesce(isl_set_copy(set));
 	isl_val *v = isl_set_count_val(set);
+	isl_set_free(set);
 	double c = v && isl_val_is_int(v) && isl_ctx_last_error(ctx) == isl_error_none
 		? isl_val_get_d(v) : -1.0;
 	isl_val_free(v);
