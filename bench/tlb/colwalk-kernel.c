@@ -29,28 +29,16 @@ void colsum(void)
 #include <string.h>
 #include <time.h>
 
+#include "../incore/clock.h"   /* core clock: the add chain of the in-core benchmarks */
+
 static double now(void)
 {
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
+	return now_ns() * 1e-9;
 }
 
-/* core clock in GHz: 1000 dependent register adds per iteration (not the TSC) */
 static double clock_ghz(void)
 {
-	double best = 1e9;
-	for (int r = 0; r < 200; r++) {
-		long n = 2000;
-		uint64_t x = 0, y = 1;
-		double t0 = now();
-		for (long i = 0; i < n; i++)
-			__asm__ volatile(".rept 1000\n\tadd %1, %0\n\t.endr" : "+r"(x) : "r"(y));
-		double t = now() - t0;
-		if (t / n < best)
-			best = t / n;
-	}
-	return 1000 / best * 1e-9;
+	return clock_ghz_of(2000);
 }
 
 int main(void)
