@@ -506,7 +506,10 @@ static void partial_keep(const rl_report *r, char *buf, size_t len)
 	const rl_perf *p = &r->perf;
 	const rl_machine *m = r->machine;
 	int nl = m->nlevels < r->ecm.ntransfers ? m->nlevels : r->ecm.ntransfers;
+	int lv = p->data_level >= 0 && p->data_level <= r->ecm.ntransfers ? p->data_level : r->ecm.ntransfers;
 
+	if (fabs(p->t_unit - r->ecm.prediction[lv]) <= 0.005 * r->ecm.prediction[lv])
+		return;	/* the levels' figures agree where it matters */
 	for (int c = nl - 1; c >= 0; c--) {
 		double s = rl_perf_spill(m, c, p->working_set_lines);
 		if (!(s > 0 && s < 1))
