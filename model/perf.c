@@ -497,9 +497,8 @@ static void build_scaling(rl_report *r, rl_perf *p)
 			}
 		} else {
 			/* data in a cache level: private caches hold W_S / n, the level may move up */
-			double t = p->working_set >= 0
-				? rl_perf_blended_cycles(m, &r->ecm, p->working_set_lines, n)
-				: r->ecm.prediction[r->ecm.ntransfers];
+			int lv = p->working_set >= 0 ? level_of(m, p->working_set_lines, n) : m->nlevels;
+			double t = r->ecm.prediction[lv <= r->ecm.ntransfers ? lv : r->ecm.ntransfers];
 			s->t_mem = t;
 			s->perf = n * rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, t);
 			s->limit_bw = 0;
@@ -563,10 +562,13 @@ void rl_perf_compute(rl_report *r, int cores)
 	}
 	int lv = p->data_level >= 0 ? p->data_level : nt;
 	p->t_unit = r->ecm.prediction[lv];
-	if (p->working_set >= 0)
-		p->t_unit = rl_perf_blended_cycles(m, &r->ecm, p->working_set_lines, 1);
 	p->perf = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, p->t_unit);
 	p->perf_lups = rl_perf_from_cycles(p->iters_per_unit, p->clock_ghz, p->t_unit);
+	/* the rates (and the roofline placement, the scaling table) are the ECM figure of the
+	 * data level; the predicted time adds the share of the working set the levels do not
+	 * keep between sweeps */
+	if (p->working_set >= 0)
+		p->t_unit = rl_perf_blended_cycles(m, &r->ecm, p->working_set_lines, 1);
 	for (int l = 0; l <= nt; l++)
 		p->perf_level[l] = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, r->ecm.prediction[l]);
 	double bytes = mem_bytes_per_unit(r, &r->ecm);

@@ -32,7 +32,7 @@ void kernel_jacobi_2d(void)
     }
 }
 /* { dg-message {ECM \{8.5 \|\| 12 \| 10 \| 6 \| 13\} cy/CL -> \{12 \] 22 \] 28.1 \] 41.1\} cy/CL} "" { target *-*-* } 26 } */
-/* { dg-message {data in L3 \(working set 15.2 MiB; [^)]*\): 3.43 GFLOP/s .*; 72.6 ms in total \(64 % of kernel_jacobi_2d\); bottleneck} "" { target *-*-* } 26 } */
+/* { dg-message {data in L3 \(working set 15.2 MiB; [^)]*\): 3.85 GFLOP/s .*; 72.6 ms in total \(64 % of kernel_jacobi_2d\); bottleneck} "" { target *-*-* } 26 } */
 /* { dg-message {predicted time: 6225025 units of work \(49900 executions of the innermost loop\) x 31.5 cy/CL / 2.7 GHz = 72.6 ms in total \(64 % of kernel_jacobi_2d\); the function's ranked loops: 0.114 s} "" { target *-*-* } 26 } */
 /* { dg-message {ECM \{4 \|\| 2.5 \| 6 \| 6 \| 13\} cy/CL -> \{4 \] 8.5 \] 14.5 \] 27.5\} cy/CL} "" { target *-*-* } 31 } */
 /* { dg-message {data in L3 .*; 41.3 ms in total \(36 % of kernel_jacobi_2d\); bottleneck} "" { target *-*-* } 31 } */
