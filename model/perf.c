@@ -280,6 +280,47 @@ static int level_of(const rl_machine *m, double ws, int n)
 	return m->nlevels;
 }
 
+/* Fraction of a working set of WS bytes (per instance of the level) that a cache level does
+ * not keep from one sweep over it to the next.  The level keeps all of it up to its usable
+ * capacity u (lc_factor x size, as the layer conditions use; else the machine's
+ * lc_safety_factor), then less and less: the share beyond it grows linearly and reaches one
+ * half at the nominal size C and all at 2C - u.  Measured with a repeated copy and a repeated
+ * load sweep on a Zen 5 guest (docs/polybench.md, "Working sets near a cache's size"): L2
+ * (1 MiB, u 0.68 MiB) 10-15 % beyond at 0.75 MiB, 30-60 % at 1 MiB; L3 (32 MiB, u 16 MiB) none
+ * at 16 MiB, 15-25 % at 24 MiB, 40-60 % at 32 MiB, 75-100 % at 48 MiB. */
+double rl_perf_kept_bytes(const rl_machine *m, int level)
+{
+	const rl_cache_level *lv = &m->levels[level];
+	double f = lv->lc_factor > 0 ? lv->lc_factor : m->lc_safety_factor > 0 ? m->lc_safety_factor : 0.5;
+	return f * (double)lv->size;
+}
+
+double rl_perf_spill(const rl_machine *m, int level, double ws)
+{
+	double c = (double)m->levels[level].size, u = rl_perf_kept_bytes(m, level);
+
+	if (ws <= u || c <= u)
+		return ws > c ? 1.0 : 0.0;
+	double s = (ws - u) / (2.0 * (c - u));
+	return s < 1.0 ? s : 1.0;
+}
+
+/* Cycles per unit for a working set of WS bytes on N cores: the ECM figure of the innermost
+ * level plus, per level, the extra cost of the next one outside weighted by the share of the
+ * working set the level does not keep (rl_perf_spill; private levels hold WS / N).  With a
+ * step at each nominal size this is the ECM figure of the first level that holds WS. */
+double rl_perf_blended_cycles(const rl_machine *m, const rl_ecm *e, double ws, int n)
+{
+	double t = e->prediction[0];
+	int nl = m->nlevels < e->ntransfers ? m->nlevels : e->ntransfers;
+
+	for (int c = 0; c < nl; c++) {
+		double per = m->levels[c].shared_by > 1 ? ws : ws / (n > 0 ? n : 1);
+		t += rl_perf_spill(m, c, per) * (e->prediction[c + 1] - e->prediction[c]);
+	}
+	return t;
+}
+
 static void level_name(const rl_machine *m, int lv, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s", lv < 0 ? "?" : lv < m->nlevels ? m->levels[lv].name : "MEM");
@@ -606,6 +647,11 @@ void rl_perf_compute(rl_report *r, int cores)
 	p->t_unit = rl_report_cycles_per_unit(r);
 	p->perf = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, p->t_unit);
 	p->perf_lups = rl_perf_from_cycles(p->iters_per_unit, p->clock_ghz, p->t_unit);
+	/* the rates (and the roofline placement, the scaling table) are the ECM figure of the
+	 * data level; the predicted time adds the share of the working set the levels do not
+	 * keep between sweeps */
+	if (p->working_set >= 0)
+		p->t_unit = rl_perf_blended_cycles(m, &r->ecm, p->working_set_lines, 1);
 	for (int l = 0; l <= nt; l++)
 		p->perf_level[l] = rl_perf_from_cycles(p->work_per_unit, p->clock_ghz, r->ecm.prediction[l]);
 	double bytes = mem_bytes_per_unit(r, &r->ecm);

@@ -124,6 +124,17 @@ int rl_perf_saturation(double t_mem, double t_l3mem);
 /* P(n) = min(n * W f / T_mem, W f / T_L3Mem) (eq. 6). */
 double rl_perf_scaled(int n, double work_per_unit, double clock_ghz, double t_mem, double t_l3mem);
 
+/* Share (0..1) of a working set of WS bytes per instance of cache level LEVEL that the level
+ * does not keep between sweeps: 0 up to lc_factor x size, one half at the size, 1 from
+ * 2 x size - lc_factor x size on (linear between). */
+/* bytes a cache level keeps in full from one sweep to the next (lc_factor x size) */
+double rl_perf_kept_bytes(const rl_machine *m, int level);
+double rl_perf_spill(const rl_machine *m, int level, double ws);
+
+/* Cycles per unit of ECM model E for a working set of WS bytes on N cores: prediction[0] plus
+ * each level's spill share times the step to the next level's prediction. */
+double rl_perf_blended_cycles(const rl_machine *m, const rl_ecm *e, double ws, int n);
+
 /* P(n) of ECM model E with the data at level LV (out of range: MEM), WORK units of work per
  * unit at CLOCK_GHZ: data in memory rl_perf_scaled (eq. 6), data in a cache level n * P
  * (caches scale), the rule of rl_perf_compute's scaling table for any ECM (the advice prices
