@@ -33,17 +33,29 @@ static void pred_text(const rl_ecm *e, char *buf, size_t len)
 	rl_appendf(buf, len, "}");
 }
 
+/* ", 1.2x on 8 cores" after a 1-core gain: nothing for a 1-core chip (the same figure) */
+static void append_chip_gain(char *buf, size_t len, const char *gain, int chip_cores)
+{
+	char nc[32];
+	if (chip_cores <= 1)
+		return;
+	rl_format_cores(chip_cores, nc, sizeof(nc));
+	rl_appendf(buf, len, ", %s on %s", gain, nc);
+}
+
 /* "1.5x on 1 core, 1.2x on 8 cores[, 1.1x on 4 cores]" */
 static void append_gains(char *buf, size_t len, const rl_advice *a)
 {
 	char g1[32], gc[32];
 	gain_text(a->gain_1core, g1, sizeof(g1));
 	gain_text(a->gain_chip, gc, sizeof(gc));
-	rl_appendf(buf, len, "%s on 1 core, %s on %d cores", g1, gc, a->chip_cores);
+	rl_appendf(buf, len, "%s on 1 core", g1);
+	append_chip_gain(buf, len, gc, a->chip_cores);
 	if (a->cores > 1 && a->cores != a->chip_cores) {
-		char gn[32];
+		char gn[32], nc[32];
 		gain_text(a->gain, gn, sizeof(gn));
-		rl_appendf(buf, len, ", %s on %d cores", gn, a->cores);
+		rl_format_cores(a->cores, nc, sizeof(nc));
+		rl_appendf(buf, len, ", %s on %s", gn, nc);
 	}
 }
 
@@ -78,8 +90,11 @@ static void spatial_blocking(const rl_report *r, const rl_advice *a, char *buf, 
 		snprintf(buf, len, "block loop i%d to <= %lld for %s -> %s cy/CL, ", a->loop, a->block_size,
 			 level_name(r, a->level), pt);
 	append_gains(buf, len, a);
-	if (a->n_s_after > 0 && (r->perf.data_level < 0 || r->perf.data_level >= r->machine->nlevels))
-		rl_appendf(buf, len, "; saturates at %d cores", a->n_s_after);
+	if (a->n_s_after > 0 && (r->perf.data_level < 0 || r->perf.data_level >= r->machine->nlevels)) {
+		char nc[32];
+		rl_format_cores(a->n_s_after, nc, sizeof(nc));
+		rl_appendf(buf, len, "; saturates at %s", nc);
+	}
 	if (a->block_size < RL_ADVICE_MIN_BLOCK)
 		rl_appendf(buf, len, " (short block: loop overhead and prefetching beyond the block end "
 			   "are not modelled)");
@@ -88,17 +103,18 @@ static void spatial_blocking(const rl_report *r, const rl_advice *a, char *buf, 
 /* A condition that holds for one thread and breaks for the chip's (shared cache). */
 static void shared_blocking(const rl_report *r, const rl_advice *a, char *buf, size_t len)
 {
-	char pt[128], g[32];
+	char pt[128], g[32], nc[32];
 	const char *name = level_name(r, a->level);
 	pred_text(&a->after, pt, sizeof(pt));
 	gain_text(a->gain_chip, g, sizeof(g));
 	snprintf(buf, len, "with %d threads the %s layer condition breaks (shared cache, n-thread rule "
-		 "%s / n): block loop i%d to <= %lld for %s -> %s cy/CL on every core, 1x on 1 core, %s "
-		 "on %d cores", a->block_threads, name, name, a->loop, a->block_size_chip, name, pt, g,
-		 a->chip_cores);
+		 "%s / n): block loop i%d to <= %lld for %s -> %s cy/CL on every core, 1x on 1 core",
+		 a->block_threads, name, name, a->loop, a->block_size_chip, name, pt);
+	append_chip_gain(buf, len, g, a->chip_cores);
 	if (a->cores > 1 && a->cores != a->chip_cores) {
 		gain_text(a->gain, g, sizeof(g));
-		rl_appendf(buf, len, ", %s on %d cores", g, a->cores);
+		rl_format_cores(a->cores, nc, sizeof(nc));
+		rl_appendf(buf, len, ", %s on %s", g, nc);
 	}
 }
 
@@ -114,9 +130,12 @@ static void temporal_blocking(const rl_report *r, const rl_advice *a, char *buf,
 	rl_format_number(a->after.prediction[a->after.ntransfers], t2, sizeof(t2));
 	gain_text(a->gain_chip, g, sizeof(g));
 	snprintf(buf, len, "temporal blocking (upper bound: T_%sMem = %s cy removed) -> %s cy/CL in "
-		 "memory, +%.0f %% on 1 core, ", last_cache(r, ""), t1, t2, (a->gain_1core - 1) * 100);
-	rl_appendf(buf, len, "%s on %d cores (no memory bottleneck: %d x the %s-resident core)", g,
-		   a->chip_cores, a->chip_cores, last_cache(r, "cache"));
+		 "memory, +%.0f %% on 1 core", last_cache(r, ""), t1, t2, (a->gain_1core - 1) * 100);
+	if (a->chip_cores > 1) {
+		append_chip_gain(buf, len, g, a->chip_cores);
+		rl_appendf(buf, len, " (no memory bottleneck: %d x the %s-resident core)",
+			   a->chip_cores, last_cache(r, "cache"));
+	}
 }
 
 static void reassociate(const rl_report *r __attribute__((unused)), const rl_advice *a, char *buf,
@@ -200,19 +219,22 @@ static void streaming_stores(const rl_report *r __attribute__((unused)), const r
 static void saturation(const rl_report *r, const rl_advice *a, char *buf, size_t len)
 {
 	const rl_perf *p = &r->perf;
-	char pt[48], pn[48];
+	char pt[48], pn[48], ns[32];
 	rl_format_rate(p->perf_sat, p->work, pt, sizeof(pt));
 	rl_format_rate(p->perf_cores, p->work, pn, sizeof(pn));
-	snprintf(buf, len, "memory bandwidth saturates at %d cores (%s): more threads do not help; %d "
-		 "of the %d cores are enough", p->n_s, pt, p->n_s, p->chip_cores);
+	rl_format_cores(p->n_s, ns, sizeof(ns));
+	snprintf(buf, len, "memory bandwidth saturates at %s (%s): more threads do not help; %d "
+		 "of the %d cores %s enough", ns, pt, p->n_s, p->chip_cores,
+		 p->n_s == 1 ? "is" : "are");
 	if (a->peak_cores > 0) {
 		const rl_perf_scaling *last = &p->scaling[p->nscaling - 1];
-		char pb[48], pe[48];
+		char pb[48], pe[48], np[32], nl[32];
 		rl_format_rate(a->peak_perf, p->work, pb, sizeof(pb));
 		rl_format_rate(last->perf, p->work, pe, sizeof(pe));
-		rl_appendf(buf, len, "; more threads hurt: beyond %d cores the shared-cache layer condition "
-			   "breaks (n-thread rule), %s on %d cores vs %s on %d", a->peak_cores, pe, last->n,
-			   pb, a->peak_cores);
+		rl_format_cores(a->peak_cores, np, sizeof(np));
+		rl_format_cores(last->n, nl, sizeof(nl));
+		rl_appendf(buf, len, "; more threads hurt: beyond %s the shared-cache layer condition "
+			   "breaks (n-thread rule), %s on %s vs %s on %d", np, pe, nl, pb, a->peak_cores);
 	}
 	if (p->cores > p->n_s)
 		rl_appendf(buf, len, " (cores=%d gives %s)", p->cores, pn);
@@ -283,10 +305,13 @@ int rl_diag_advice_brief(const rl_report *r, const rl_advice *a, char *buf, size
 	gain_text(a->gain_1core, g1, sizeof(g1));
 	gain_text(a->gain_chip, gc, sizeof(gc));
 	if (a->kind == RL_ADV_SPATIAL_BLOCKING && a->block_size >= 0)
-		snprintf(buf, len, "blocking i%d for %s at most %s on 1 core, %s on %d cores", a->loop,
-			 level_name(r, a->level), g1, gc, a->chip_cores);
+		snprintf(buf, len, "blocking i%d for %s at most %s on 1 core", a->loop,
+			 level_name(r, a->level), g1);
 	else if (a->kind == RL_ADV_TEMPORAL_BLOCKING)
-		snprintf(buf, len, "temporal blocking at most +%.0f %% on 1 core, %s on %d cores",
-			 (a->gain_1core - 1) * 100, gc, a->chip_cores);
+		snprintf(buf, len, "temporal blocking at most +%.0f %% on 1 core",
+			 (a->gain_1core - 1) * 100);
+	else
+		return 0;
+	append_chip_gain(buf, len, gc, a->chip_cores);
 	return buf[0] != 0;
 }

@@ -57,6 +57,11 @@ void rl_format_count(double v, char *buf, size_t len)
 		snprintf(buf, len, "%.4g", v);
 }
 
+void rl_format_cores(int n, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d core%s", n, n == 1 ? "" : "s");
+}
+
 void rl_format_size(double bytes, char *buf, size_t len)
 {
 	static const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };

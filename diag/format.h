@@ -29,6 +29,9 @@ void rl_format_percent(double share, char *buf, size_t len);
 /* A count: whole numbers in full up to 10^12 ("6225025"), else 4 significant digits. */
 void rl_format_count(double v, char *buf, size_t len);
 
+/* A number of cores with its noun: "1 core", "8 cores" (every sentence that says "on N cores"). */
+void rl_format_cores(int n, char *buf, size_t len);
+
 /* A working set or footprint, 3 significant digits in binary units: "122 MiB", "14.6 TiB". */
 void rl_format_size(double bytes, char *buf, size_t len);
 

@@ -483,21 +483,29 @@ int rl_diag_perf_note(const rl_report *r, char *buf, size_t len)
 		rl_appendf(buf, len, " (%s)", pl);
 	}
 	rl_appendf(buf, len, " on 1 core");
+	char nc[32];
 	if (lv == nt && p->n_s > 0) {
 		rl_format_rate(p->perf_sat, p->work, ps, sizeof(ps));
-		if (p->n_s_in_chip)
-			rl_appendf(buf, len, ", saturates at %d cores (%s)", p->n_s, ps);
-		else
-			rl_appendf(buf, len, ", does not saturate the memory on %d cores (n_S = %d)",
-				p->chip_cores, p->n_s);
-	} else if (lv < nt) {
+		if (p->n_s_in_chip) {
+			rl_format_cores(p->n_s, nc, sizeof(nc));
+			rl_appendf(buf, len, ", saturates at %s (%s)", nc, ps);
+		} else {
+			rl_format_cores(p->chip_cores, nc, sizeof(nc));
+			rl_appendf(buf, len, ", does not saturate the memory on %s (n_S = %d)", nc,
+				   p->n_s);
+		}
+	} else if (lv < nt && p->chip_cores > 1) {
+		/* (a 1-core chip: the figure is the 1-core one above) */
 		rl_format_rate(p->chip_cores <= p->nscaling ? p->scaling[p->chip_cores - 1].perf : 0,
 			     p->work, ps, sizeof(ps));
-		rl_appendf(buf, len, ", %s on %d cores (cache-resident; each private cache holds 1/n of the working set)", ps, p->chip_cores);
+		rl_format_cores(p->chip_cores, nc, sizeof(nc));
+		rl_appendf(buf, len, ", %s on %s (cache-resident; each private cache holds 1/n of the "
+			   "working set)", ps, nc);
 	}
 	if (p->cores > 1) {
 		rl_format_rate(p->perf_cores, p->work, ps, sizeof(ps));
-		rl_appendf(buf, len, ", %s on %d cores", ps, p->cores);
+		rl_format_cores(p->cores, nc, sizeof(nc));
+		rl_appendf(buf, len, ", %s on %s", ps, nc);
 	}
 	/* the predicted time over all executions and its share of the function */
 	char total[160];

@@ -40,9 +40,12 @@ int rl_diag_time_assumption(const rl_time *t, char *buf, size_t len)
 	if (t->approximate)
 		rl_appendf(buf, len, "%sbounds depending on outer loops counted in part at the mean "
 			   "of the outer iterator", buf[0] ? "; " : "");
-	if (t->cores > 1)
-		rl_appendf(buf, len, "%son %d cores (the multicore scaling P(%d))", buf[0] ? "; " : "",
-			   t->cores, t->cores);
+	if (t->cores > 1) {
+		char nc[32];
+		rl_format_cores(t->cores, nc, sizeof(nc));
+		rl_appendf(buf, len, "%son %s (the multicore scaling P(%d))", buf[0] ? "; " : "", nc,
+			   t->cores);
+	}
 	return buf[0] != '\0';
 }
 
@@ -79,8 +82,11 @@ int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
 	rl_diag_time_total(t, t->function[0] ? t->function : r->function, total, sizeof(total));
 	snprintf(buf, len, "roofline: predicted time: %s units of work (%s execution%s of the "
 		 "innermost loop) x %s cy/CL / %s GHz", units, ex, t->executions == 1 ? "" : "s", cy, f);
-	if (t->cores > 1)
-		rl_appendf(buf, len, " (on %d cores: the work / P(%d))", t->cores, t->cores);
+	if (t->cores > 1) {
+		char nc[32];
+		rl_format_cores(t->cores, nc, sizeof(nc));
+		rl_appendf(buf, len, " (on %s: the work / P(%d))", nc, t->cores);
+	}
 	rl_appendf(buf, len, " = %s", total);
 	if (t->function_share >= 0) {
 		rl_format_seconds(t->function_seconds, fs, sizeof(fs));

@@ -365,6 +365,10 @@ static void test_number_format(void **state)
 	assert_string_equal(buf, "4.3");
 	rl_format_number(-0.01, buf, sizeof(buf));
 	assert_string_equal(buf, "0");
+	rl_format_cores(1, buf, sizeof(buf));
+	assert_string_equal(buf, "1 core");
+	rl_format_cores(8, buf, sizeof(buf));
+	assert_string_equal(buf, "8 cores");
 }
 
 static char *read_file(const char *path)
