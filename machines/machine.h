@@ -128,7 +128,7 @@ typedef struct rl_machine {
 	char long_name[128];        /* the file's `name:` (e.g. "Intel Xeon E5-2680") */
 	char source[256];           /* top-level provenance */
 	char ecm_source[256];
-	char mem_source[256];
+	char mem_source[512];
 	char incore_source[256];
 	char mem_benchmark[16];     /* memory.benchmark: "update", "load", "copy", "triad", "stream" */
 	double mem_bandwidth_1core_gbs; /* memory.single_core_bandwidth, GB/s; 0 = not given */
