@@ -42,6 +42,9 @@ Held-out half: HELD_OUT below, fixed before any model change was tried; nothing 
 import json, math, os, re, shutil, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import host_info, loadavg, options, write_report  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 LOCK = "/tmp/rl-measure.lock"
@@ -76,20 +79,6 @@ LEVELS = ["L1", "L2", "L3", "MEM"]
 
 def sh(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
-
-
-def host_info():
-    info = {}
-    for l in open("/proc/cpuinfo"):
-        k, _, v = l.partition(":")
-        k, v = k.strip(), v.strip()
-        if k in ("vendor_id", "cpu family", "model", "model name", "stepping") and k not in info:
-            info[k] = v
-    return info
-
-
-def loadavg():
-    return open("/proc/loadavg").read().split()[0]
 
 
 def cache_sizes():
@@ -620,7 +609,7 @@ def run_to_run(out, pts, preds, path):
 
 def main():
     a = sys.argv[1:]
-    opt = lambda k, d=None: a[a.index(k) + 1] if k in a else d
+    opt = options(a)
     quick = "--quick" in a
     cc = opt("--cc", "gcc-12")
     rounds = int(opt("--rounds", "1" if quick else "2"))
@@ -703,11 +692,7 @@ def main():
     report(out, pts, preds, mcas, meta, log, preds0, label0)
     if opt("--compare-measurements"):
         run_to_run(out, pts, preds, opt("--compare-measurements"))
-    text = "\n".join(out) + "\n"
-    sys.stdout.write(text)
-    if opt("--out"):
-        with open(opt("--out"), "w") as f:
-            f.write(text)
+    write_report(out, opt("--out"))
     if "--keep" not in a:
         shutil.rmtree(tmp, ignore_errors=True)
 
