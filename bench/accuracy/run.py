@@ -42,7 +42,9 @@ Held-out half: HELD_OUT below, fixed before any model change was tried; nothing 
 import json, math, os, re, shutil, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)),
+                os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib")]
+from asmloops import loop_bodies  # noqa: E402
 from common import host_info, loadavg, options, write_report  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -304,20 +306,6 @@ def mca_cpu(vendor):
             best = c
             break
     return best, "%s (llvm-mca -mcpu=native resolves to '%s' for this CPU, a generic model)" % (best, name)
-
-
-def loop_bodies(asm, fn):
-    m = re.search(r"^%s:\n(.*?)\t\.size\t%s," % (re.escape(fn), re.escape(fn)), asm, re.S | re.M)
-    if not m:
-        return []
-    lines = m.group(1).splitlines()
-    labels = {l[:-1]: i for i, l in enumerate(lines) if re.match(r"^\.L\w+:$", l)}
-    out = []
-    for j, l in enumerate(lines):
-        r = re.match(r"^\tj\w+\t(\.L\w+)$", l)
-        if r and r.group(1) in labels and labels[r.group(1)] < j:
-            out.append([x for x in lines[labels[r.group(1)]:j + 1] if re.match(r"^\t[a-z]", x)])
-    return out
 
 
 def mca(cc, k, pred, mcpu):
