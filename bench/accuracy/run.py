@@ -336,6 +336,12 @@ def build_harness(cc, machine, kernels, tmp):
         if r.returncode:
             sys.exit("compile %s: %s" % (k, r.stderr))
         objs.append(o)
+    return link_harness(cc, kernels, objs, tmp)
+
+
+def link_harness(cc, kernels, objs, tmp):
+    """TMP/harness: harness.c with the objects OBJS, which define k_NAME for each NAME of
+    KERNELS (the list goes to TMP/kernels.list.h)."""
     with open(os.path.join(tmp, "kernels.list.h"), "w") as f:
         f.write("#define KERNELS " + " ".join("X(%s)" % k for k in kernels) + "\n")
     exe = os.path.join(tmp, "harness")
