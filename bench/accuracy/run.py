@@ -3,7 +3,7 @@
 
 Usage: bench/accuracy/run.py [--machine FILE] [--quick] [--out FILE] [--cc gcc-12]
                              [--kernels a,b,...] [--rounds N] [--bench-args "ARGS"]
-  --machine FILE  machine file of this host (default: made here with `./roofline-bench -o FILE
+  --machine FILE  machine file of the host (default: made here with `./roofline-bench -o FILE
                   ARGS` under the measurement lock, ~80 s, kept beside the results)
   --quick         one size per cache level, no breakpoint sweeps, one round (~3 min)
   --out FILE      also write the report there (default: stdout only)

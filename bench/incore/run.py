@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""In-core benchmark (issue 4, acceptance 2): predicted vs measured cy/CL on this host.
+"""In-core benchmark: predicted vs measured cy/CL on the host that runs it.
 
 For every kernel of kernels.c and every variant (flags below):
   predicted  the plugin's L1 prediction max(T_OL, T_nOL) on machine emr-host, or the one of
