@@ -19,9 +19,9 @@ Per point: measured cy per cache line of work (best of the rounds; run.py's harn
 measurement lock), the plugin's prediction with FILE, error, lines per unit of work at each
 boundary (load + write-allocate + evict), and the data level.
 """
-import math, os, sys, tempfile, time
+import os, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run  # noqa: E402
+import common, run  # noqa: E402
 
 
 def presets(c1, c2):
@@ -56,7 +56,7 @@ def presets(c1, c2):
 
 def main():
     a = sys.argv[1:]
-    opt = lambda k, d=None: a[a.index(k) + 1] if k in a else d
+    opt = common.options(a)
     machine = opt("--machine")
     if not machine:
         sys.exit(__doc__)
@@ -68,16 +68,12 @@ def main():
     pts = [{"kernel": k, "n": n, "m": m, "l": l, "sweep": s, "target": None}
            for s in names for k, n, m, l in P[s]]
     tmp = tempfile.mkdtemp(prefix="rl-lcsweeps-")
-    t0, la0, info = time.time(), run.loadavg(), run.host_info()
+    t0, la0, info = time.time(), common.loadavg(), common.host_info()
     preds = [run.predict("gcc-12", machine, p, tmp, i) for i, p in enumerate(pts)]
     exe = run.build_harness("gcc-12", machine, sorted({p["kernel"] for p in pts}), tmp)
     log = []
     run.measure(exe, pts, int(opt("--rounds", "2")), False, log)
-    out = ["# bench/accuracy/lc-sweeps.py " + " ".join(a),
-           "# %s UTC; CPU: %s, vendor %s family %s model %s; load average %s -> %s; %.0f s" % (
-               time.strftime("%Y-%m-%d %H:%M", time.gmtime(t0)), info.get("model name"),
-               info.get("vendor_id"), info.get("cpu family"), info.get("model"), la0,
-               run.loadavg(), time.time() - t0)] + ["# " + x for x in log]
+    out = common.header("bench/accuracy/lc-sweeps.py", a, t0, la0, info) + ["# " + x for x in log]
     out.append("%-10s %-9s %7s %6s %5s %9s %7s %7s %7s %7s  %s" % (
         "sweep", "kernel", "n", "m", "l", "WS KiB", "meas", "med", "pred", "err%", "lines/unit, level"))
     for p, pr in zip(pts, preds):
@@ -87,16 +83,11 @@ def main():
                 p["sweep"], p["kernel"], p["n"], p["m"], p["l"], ws))
             continue
         best, med = run.cycles(p, pr)
-        tr = pr["traffic"] or []
-        lines = " | ".join("%.1f" % (t["load_lines"] + t["write_allocate_lines"] + t["evict_lines"])
-                           for t in tr)
+        lines = " | ".join(common.boundary_lines(pr, "%.1f"))
         out.append("%-10s %-9s %7d %6d %5d %9.0f %7.2f %7.2f %7.2f %+7.1f  %s, %s" % (
             p["sweep"], p["kernel"], p["n"], p["m"], p["l"], ws, best, med, pr["cy"],
             100 * (pr["cy"] - best) / best, lines, pr["level"]))
-    text = "\n".join(out) + "\n"
-    sys.stdout.write(text)
-    if opt("--out"):
-        open(opt("--out"), "w").write(text)
+    common.write_report(out, opt("--out"))
 
 
 if __name__ == "__main__":

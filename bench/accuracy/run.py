@@ -3,7 +3,7 @@
 
 Usage: bench/accuracy/run.py [--machine FILE] [--quick] [--out FILE] [--cc gcc-12]
                              [--kernels a,b,...] [--rounds N] [--bench-args "ARGS"]
-  --machine FILE  machine file of this host (default: made here with `./roofline-bench -o FILE
+  --machine FILE  machine file of the host (default: made here with `./roofline-bench -o FILE
                   ARGS` under the measurement lock, ~80 s, kept beside the results)
   --quick         one size per cache level, no breakpoint sweeps, one round (~3 min)
   --out FILE      also write the report there (default: stdout only)
@@ -42,6 +42,11 @@ Held-out half: HELD_OUT below, fixed before any model change was tried; nothing 
 import json, math, os, re, shutil, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)),
+                os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib")]
+from asmloops import loop_bodies  # noqa: E402
+from common import host_info, loadavg, options, write_report  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 LOCK = "/tmp/rl-measure.lock"
@@ -76,20 +81,6 @@ LEVELS = ["L1", "L2", "L3", "MEM"]
 
 def sh(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
-
-
-def host_info():
-    info = {}
-    for l in open("/proc/cpuinfo"):
-        k, _, v = l.partition(":")
-        k, v = k.strip(), v.strip()
-        if k in ("vendor_id", "cpu family", "model", "model name", "stepping") and k not in info:
-            info[k] = v
-    return info
-
-
-def loadavg():
-    return open("/proc/loadavg").read().split()[0]
 
 
 def cache_sizes():
@@ -317,20 +308,6 @@ def mca_cpu(vendor):
     return best, "%s (llvm-mca -mcpu=native resolves to '%s' for this CPU, a generic model)" % (best, name)
 
 
-def loop_bodies(asm, fn):
-    m = re.search(r"^%s:\n(.*?)\t\.size\t%s," % (re.escape(fn), re.escape(fn)), asm, re.S | re.M)
-    if not m:
-        return []
-    lines = m.group(1).splitlines()
-    labels = {l[:-1]: i for i, l in enumerate(lines) if re.match(r"^\.L\w+:$", l)}
-    out = []
-    for j, l in enumerate(lines):
-        r = re.match(r"^\tj\w+\t(\.L\w+)$", l)
-        if r and r.group(1) in labels and labels[r.group(1)] < j:
-            out.append([x for x in lines[labels[r.group(1)]:j + 1] if re.match(r"^\t[a-z]", x)])
-    return out
-
-
 def mca(cc, k, pred, mcpu):
     """llvm-mca cycles per unit of the kernel's loop; (figure, model used).  A model without
     the loop's instructions (LLVM 14's AMD models have no AVX-512) is replaced by
@@ -359,6 +336,12 @@ def build_harness(cc, machine, kernels, tmp):
         if r.returncode:
             sys.exit("compile %s: %s" % (k, r.stderr))
         objs.append(o)
+    return link_harness(cc, kernels, objs, tmp)
+
+
+def link_harness(cc, kernels, objs, tmp):
+    """TMP/harness: harness.c with the objects OBJS, which define k_NAME for each NAME of
+    KERNELS (the list goes to TMP/kernels.list.h)."""
     with open(os.path.join(tmp, "kernels.list.h"), "w") as f:
         f.write("#define KERNELS " + " ".join("X(%s)" % k for k in kernels) + "\n")
     exe = os.path.join(tmp, "harness")
@@ -620,7 +603,7 @@ def run_to_run(out, pts, preds, path):
 
 def main():
     a = sys.argv[1:]
-    opt = lambda k, d=None: a[a.index(k) + 1] if k in a else d
+    opt = options(a)
     quick = "--quick" in a
     cc = opt("--cc", "gcc-12")
     rounds = int(opt("--rounds", "1" if quick else "2"))
@@ -703,11 +686,7 @@ def main():
     report(out, pts, preds, mcas, meta, log, preds0, label0)
     if opt("--compare-measurements"):
         run_to_run(out, pts, preds, opt("--compare-measurements"))
-    text = "\n".join(out) + "\n"
-    sys.stdout.write(text)
-    if opt("--out"):
-        with open(opt("--out"), "w") as f:
-            f.write(text)
+    write_report(out, opt("--out"))
     if "--keep" not in a:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -18,7 +18,7 @@ which isolate the cost of a line-split load or store on the core.
 """
 import os, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run  # noqa: E402
+import common, run  # noqa: E402
 
 # (label, kernel, n, m, l, THP): data in L1, in L2 with the L1 layer condition holding and
 # broken, in memory with short (L1 condition holds) and long rows, in L3 across the L1 and L2
@@ -56,7 +56,7 @@ POINTS = [
 
 
 def with_port_table(machine, tmp):
-    vendor = run.host_info().get("vendor_id", "")
+    vendor = common.host_info().get("vendor_id", "")
     table = "zen4" if "AMD" in vendor else "glc"
     text = open(machine).read()
     if "port_table:" in text:
@@ -69,7 +69,7 @@ def with_port_table(machine, tmp):
 
 def main():
     a = sys.argv[1:]
-    opt = lambda k, d=None: a[a.index(k) + 1] if k in a else d
+    opt = common.options(a)
     machine = opt("--machine")
     if not machine:
         sys.exit(__doc__)
@@ -77,9 +77,9 @@ def main():
     cc = opt("--cc", "gcc-12")
     tmp = tempfile.mkdtemp(prefix="rl-stencil-")
     mpt, table = with_port_table(machine, tmp)
-    info = run.host_info()
+    info = common.host_info()
     t0 = time.time()
-    la0 = run.loadavg()
+    la0 = common.loadavg()
     pts = [{"label": lb, "kernel": k, "n": n, "m": m, "l": l, "thp": thp, "sweep": None}
            for lb, k, n, m, l, thp in POINTS]
     pred = {id(p): run.predict(cc, machine, p, tmp, i) for i, p in enumerate(pts)}
@@ -98,12 +98,8 @@ def main():
             os.environ["RL_NO_THP"] = "1"
         run.measure(exe, sel, rounds, False, log)
     os.environ.pop("RL_NO_THP", None)
-    out = ["# bench/accuracy/stencil-study.py " + " ".join(a),
-           "# %s UTC; CPU: %s, vendor %s family %s model %s; load average %s -> %s; %.0f s" % (
-               time.strftime("%Y-%m-%d %H:%M", time.gmtime(t0)), info.get("model name"),
-               info.get("vendor_id"), info.get("cpu family"), info.get("model"), la0, run.loadavg(),
-               time.time() - t0),
-           "# machine %s; pred+pt: the same with port_table %s" % (machine, table)]
+    out = common.header("bench/accuracy/stencil-study.py", a, t0, la0, info)
+    out.append("# machine %s; pred+pt: the same with port_table %s" % (machine, table))
     out += ["# " + l for l in log]
     out.append("%-14s %-10s %-13s %4s %7s %7s %7s %7s %7s %4s %4s %3s %5s %5s %5s" % (
         "part", "kernel", "size", "lvl", "meas", "med", "pred", "pred+pt", "mca", "ld", "sp", "st",
@@ -116,18 +112,14 @@ def main():
         best, med = run.cycles(p, pr)
         mc = mcas.get(p["kernel"])
         lst = pp.get("incore", {})
-        tr = pr["traffic"] or []
-        lines = ["%.2f" % (t["load_lines"] + t["write_allocate_lines"] + t["evict_lines"]) for t in tr]
+        lines = common.boundary_lines(pr, "%.2f")
         out.append("%-14s %-10s %-13s %4s %7s %7s %7.2f %7.2f %7s %4s %4s %3s %5s %5s %5s" % (
             p["label"], p["kernel"], run.fmt_size(p), pr["level"],
             "%.2f" % best if best else "-", "%.2f" % med if med else "-", pr["cy"] or 0,
             pp.get("cy") or 0, "%.2f" % mc[0] if mc else "-", pr["nload"],
             "%.0f" % lst.get("split_loads_per_pass", 0) if lst else "-", pr["nstore"],
             *(lines + ["-"] * (3 - len(lines)))))
-    text = "\n".join(out) + "\n"
-    sys.stdout.write(text)
-    if opt("--out"):
-        open(opt("--out"), "w").write(text)
+    common.write_report(out, opt("--out"))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-/* Cost of the in-core model per loop (issue 4, acceptance 4).
+/* Cost of the in-core model per loop.
  * Reads loop bodies as printed by the plugin with ROOFLINE_DUMP_INSNS=1 (stdin), loads a
  * machine file and its port table, and times rl_incore_ports on every body (best of 50
  * timings of 20 calls).  Prints the median and maximum microseconds per loop.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""In-core benchmark (issue 4, acceptance 2): predicted vs measured cy/CL on this host.
+"""In-core benchmark: predicted vs measured cy/CL on the host that runs it.
 
 For every kernel of kernels.c and every variant (flags below):
   predicted  the plugin's L1 prediction max(T_OL, T_nOL) on machine emr-host, or the one of
@@ -37,6 +37,9 @@ INNER = {"jacobi1d": lambda n: n - 2, "jacobi2d": lambda n: 254, "mm_dot": lambd
          "sum4": lambda n: n // 4}
 FLOAT = {"striad", "ssum", "sdiv"}
 NELEM = 1024
+
+sys.path.insert(0, os.path.join(ROOT, "bench", "lib"))
+from asmloops import loop_bodies  # noqa: E402
 
 # Held-out set (heldout/kernels.c): every kernel strict (-fno-fast-math) in scalar / AVX2 /
 # AVX-512, the reductions also with -ffast-math at 512 and 256 bit.
@@ -115,23 +118,6 @@ def predict(variant, flags, tmp):
             d["incore"] = t
     asm = sh([CC] + COMMON + flags + ["-DVARIANT=" + variant, "-S", src, "-o", "-"]).stdout
     return res, asm, float(t_ms.group(1)) if t_ms else None
-
-INSN = re.compile(r"^\t[a-z]")
-
-def loop_bodies(asm, fn):
-    """Loops (label .. backward jump) of function FN in the .s text: lists of insn lines."""
-    m = re.search(r"^%s:\n(.*?)\t\.size\t%s," % (re.escape(fn), re.escape(fn)), asm, re.S | re.M)
-    if not m:
-        return []
-    lines = m.group(1).splitlines()
-    labels = {l[:-1]: i for i, l in enumerate(lines) if re.match(r"^\.L\w+:$", l)}
-    loops = []
-    for j, l in enumerate(lines):
-        r = re.match(r"^\tj\w+\t(\.L\w+)$", l)
-        if r and r.group(1) in labels and labels[r.group(1)] < j:
-            body = [x for x in lines[labels[r.group(1)]:j + 1] if INSN.match(x)]
-            loops.append(body)
-    return loops
 
 def mca(body, mcpu):
     txt = "\n".join(body) + "\n"

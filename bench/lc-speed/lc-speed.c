@@ -1,7 +1,9 @@
 /* bench/lc-speed: analysis time of the layer-condition model (polyhedral/lc.c) per nest.
  * Runs rl_traffic_lc (ISL model + footprints + conditions + traffic) on the unit-test
- * and oracle nests (testsuite/unit/test_oracle.c's table, included) plus the seed 004
- * kernels, REPEAT times each, and prints per nest the median time and the overall median.
+ * and oracle nests (testsuite/unit/test_oracle.c's table, included) plus the stencil
+ * kernels of Stengel, Treibig, Hager and Wellein, "Quantifying Performance Bottlenecks of
+ * Stencil Computations Using the Execution-Cache-Memory Model", REPEAT times each, and
+ * prints per nest the median time and the overall median.
  * Second column ("report"): the whole model of the nest as the plugin runs it with
  * -fplugin-arg-roofline-cores=CORES (rl_report_build_cores): layer conditions, ECM,
  * performance, multicore scaling with the n-thread rule, regimes and advice (no GCC, no

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Acceptance 2 of issue 5: compare roofline-bench's 1-core L1/L2/L3 load and copy bandwidths
+# Compare roofline-bench's 1-core L1/L2/L3 load and copy bandwidths
 # (rows 'mix: load' and 'mix: load_store' of a machine file, 512- and 256-bit) with likwid-bench
 # (load_avx512 / copy_avx512, load_avx / copy_avx) at the same working-set sizes, 1 thread pinned
 # to the first core of S0 (-w S0:SIZE:1).

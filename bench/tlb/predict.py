@@ -2,8 +2,8 @@
 """Predicted vs measured cost of a column walk (bench/tlb/colwalk-kernel.c) over row counts
 below and above the TLB reach, on the host it runs on.
 
-For each ROWS the kernel is compiled with the plugin and the machine file of this host (the
-file in machines/ whose `host:` is this CPU, i.e. the host's roofline-bench file, or
+For each ROWS the kernel is compiled with the plugin and the machine file of the host (the
+file in machines/ whose `host:` is its CPU, i.e. the host's roofline-bench file, or
 --machine NAME|PATH) - the prediction is the JSON remarks' performance.cycles_per_unit, the
 ECM figure at the predicted data level - and timed (best of 300, core cycles from a
 dependent add chain).  Prints one row per size and the median |error|.
@@ -80,7 +80,7 @@ def measure(cc, rows, tmp):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--machine", help="machine name or path (default: this host's file)")
+    ap.add_argument("--machine", help="machine name or path (default: the host's file)")
     ap.add_argument("--cc", default="gcc-12")
     ap.add_argument("--rows", default="64,256,1024,2048,3072,6144,8192,16384,32768")
     args = ap.parse_args()

@@ -1,51 +1,23 @@
 /* roofline-bench: the data TLB's reach and miss costs (machines/bench/tlb.h).
  *
- * The walk is bench/tlb/column-walk.c's: 8 columns of ROWS rows of 4160 B, eight independent
- * accumulators.  Each access is on its own 4 KiB page; the 8 columns share each line, so the
- * lines come from the cache that holds ROWS lines and the pages touched per sweep decide the
- * TLB.  The L1 TLB step comes while the lines are in L1 (at most ~100 pages), the L2 TLB step
+ * The walk (column-walk.h, shared with bench/tlb/column-walk.c): 8 columns of ROWS rows of
+ * 4160 B, eight independent accumulators.  Each access is on its own 4 KiB page; the 8 columns
+ * share each line, so the lines come from the cache that holds ROWS lines and the pages
+ * touched per sweep decide the TLB.  The L1 TLB step comes while the lines are in L1 (at most ~100 pages), the L2 TLB step
  * while they are in L2 (a few thousand lines of 64 B). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include "machines/bench/tlb.h"
+#include "machines/bench/column-walk.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
 
 #define STRIDE_B 4160L
 #define PAGE_4K 4096L
-
-static double now_s(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-__attribute__((noinline, optimize("O2", "no-tree-vectorize")))
-static double walk(const double *a, long rows, long stride, long reps)
-{
-	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-	for (long r = 0; r < reps; r++)
-		for (long j = 0; j < 8; j++)
-			for (const double *p = a + j, *e = a + j + rows * stride; p < e;
-			     p += 8 * stride) {
-				s0 += p[0];
-				s1 += p[stride];
-				s2 += p[2 * stride];
-				s3 += p[3 * stride];
-				s4 += p[4 * stride];
-				s5 += p[5 * stride];
-				s6 += p[6 * stride];
-				s7 += p[7 * stride];
-			}
-	return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
-}
 
 /* AnonHugePages (kB) of the mapping that starts at ADDR, -1 when /proc does not say */
 static long huge_kb_of(const void *addr)
@@ -70,27 +42,14 @@ static long huge_kb_of(const void *addr)
 /* cycles per access of the walk over ROWS rows (a multiple of 8); HUGE: MADV_HUGEPAGE */
 static double walk_cost(long rows, int huge, double ghz, long *huge_kb)
 {
-	size_t bytes = (size_t)rows * STRIDE_B + PAGE_4K, al = 2u << 20;
-	size_t len = (bytes + al - 1) / al * al + al;
-	char *raw = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (raw == MAP_FAILED)
+	rlb_colwalk_buf b;
+	if (rlb_colwalk_map(&b, rows, STRIDE_B, huge))
 		return 0;
-	double *a = (double *)(((uintptr_t)raw + al - 1) / al * al);
-	madvise(a, bytes, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
-	memset(a, 1, bytes);
 	if (huge_kb)
-		*huge_kb = huge_kb_of(raw);
-	long acc = rows * 8, reps = 1 + 200000 / acc;
-	double best = 1e9, sink = walk(a, rows, STRIDE_B / 8, reps);
-	for (int r = 0; r < 60; r++) {
-		double t0 = now_s();
-		sink += walk(a, rows, STRIDE_B / 8, reps);
-		double t = now_s() - t0;
-		if (t < best)
-			best = t;
-	}
-	munmap(raw, len);
-	return sink == 42 ? 0 : best * ghz * 1e9 / ((double)reps * acc);
+		*huge_kb = huge_kb_of(b.raw);
+	double cy = rlb_colwalk_cycles(b.a, rows, STRIDE_B, 200000, 60, ghz);
+	rlb_colwalk_unmap(&b);
+	return cy;
 }
 
 static int cmp_double(const void *a, const void *b)

@@ -10,25 +10,24 @@ Usage: nt-study.py --machine FILE [--rounds 3] [--cc gcc-12]"""
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ACC = os.path.dirname(HERE)
 ROOT = os.path.dirname(os.path.dirname(ACC))
-FLAGS = ["-O3", "-march=native", "-fno-tree-loop-distribute-patterns", "-fno-math-errno"]
+sys.path.insert(0, ACC)
+import run  # noqa: E402  bench/accuracy/run.py: its flags, harness and lock
+from run import sh  # noqa: E402
+
+FLAGS = run.COMMON
 # kernel, source, arrays, iterations per line (the NT loops step by 8 doubles)
 KERNELS = [("ntinit", HERE, 1, 1), ("init", ACC + "/kernels", 1, 8),
            ("ntcopy", HERE, 2, 1), ("copy", ACC + "/kernels", 2, 8),
            ("nttriad", HERE, 3, 1), ("triad", ACC + "/kernels", 3, 8),
            ("load", ACC + "/kernels", 1, 8)]
 WS = 128 << 20
-LOCK = ["flock", "/tmp/rl-measure.lock", "nice", "-n", "-5", "taskset", "-c", "1"]
-
-
-def sh(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+LOCK = run.MEASURE
 
 
 def main(a):
@@ -53,12 +52,7 @@ def main(a):
              if x.get("analysed")][0]
         lines_per_unit = x["unit_of_work"]["iterations"] / ipl
         pred[k] = (x["performance"]["cycles_per_unit"] / lines_per_unit, x["performance"]["data_level"])
-    with open(os.path.join(tmp, "kernels.list.h"), "w") as f:
-        f.write("#define KERNELS " + " ".join("X(%s)" % k for k, _, _, _ in KERNELS) + "\n")
-    exe = os.path.join(tmp, "harness")
-    r = sh([cc, "-O2", "-std=gnu11", "-I", tmp, os.path.join(ACC, "harness.c")] + objs + ["-o", exe])
-    if r.returncode:
-        sys.exit(r.stderr)
+    exe = run.link_harness(cc, [k for k, _, _, _ in KERNELS], objs, tmp)
     tasks = ""
     for rr in range(rounds):
         for k, _, arrays, _ in KERNELS:

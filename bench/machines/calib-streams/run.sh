@@ -1,5 +1,5 @@
 #!/bin/sh
-# Stream kernels predicted by the plugin with machine file MACHINE vs measured on this host
+# Stream kernels predicted by the plugin with machine file MACHINE vs measured on the host that runs it
 # (docs/roofline-bench.md, "Validation").  Usage (from the repository root, after make):
 #   sh bench/machines/calib-streams/run.sh MACHINE.yml OUTDIR [CC]
 # Prints kernel x level: measured and predicted cycles per unit of work (8 iterations) and
