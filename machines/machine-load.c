@@ -132,6 +132,27 @@ static int load_overlap(rl_yaml_ctx *c, yaml_node_t *ov, yaml_node_t *links, rl_
 	return 0;
 }
 
+/* ecm.serial_fraction: per link, innermost first, the fraction of an overlapping transfer that
+ * adds to T_nOL (model/ecm.c); the serial rule adds every transfer in full and takes none */
+static int load_serial_fraction(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
+{
+	char gotbuf[64];
+	if (m->overlap == RL_OVERLAP_SERIAL)
+		return rl_yaml_fail(c, n, "expected no 'serial_fraction' with overlap 'serial' (its "
+				    "transfers add to T_nOL in full)");
+	if (n->type != YAML_SEQUENCE_NODE || rl_yaml_list_len(n) < 1 ||
+	    rl_yaml_list_len(n) > RL_MAX_LEVELS)
+		return rl_yaml_fail(c, n, "expected a list of 1 to %d fractions (one per cache link, "
+				    "L1-L2 first) for 'serial_fraction', got %s", RL_MAX_LEVELS,
+				    GOT(n));
+	m->n_serial_fraction = rl_yaml_list_len(n);
+	for (int i = 0; i < m->n_serial_fraction; i++)
+		if (rl_yaml_get_real(c, rl_yaml_list_item(c, n, i), "serial_fraction", 0.0, 1, 1.0,
+				     &m->serial_fraction[i]))
+			return -1;
+	return 0;
+}
+
 /* The layer-condition factor when a file gives none: the C/2 of Stengel et al., "Quantifying
  * performance bottlenecks of stencil computations using the Execution-Cache-Memory model"
  * (ICS 2015), measured on Sandy Bridge. */
@@ -141,11 +162,18 @@ static int load_ecm(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 {
 	static const rl_yaml_key spec[] = {
 		{ "overlap", 1 }, { "nonoverlapping", 1 }, { "lc_safety_factor", 0 }, { "source", 0 },
-		{ "serial_links", 0 },
+		{ "serial_links", 0 }, { "serial_fraction", 0 }, { "serial_fraction_source", 0 },
 	};
-	yaml_node_t *v[5];
+	yaml_node_t *v[7];
 	char gotbuf[64];
-	if (rl_yaml_check_mapping(c, n, "ecm", spec, 5, v) || load_overlap(c, v[0], v[4], m))
+	if (rl_yaml_check_mapping(c, n, "ecm", spec, 7, v) || load_overlap(c, v[0], v[4], m) ||
+	    (v[5] && load_serial_fraction(c, v[5], m)))
+		return -1;
+	if (v[6] && !v[5])
+		return rl_yaml_fail(c, v[6], "expected 'serial_fraction_source' only beside "
+				    "'serial_fraction'");
+	if (v[6] && rl_yaml_get_text(c, v[6], "serial_fraction_source", m->serial_fraction_source,
+				     sizeof m->serial_fraction_source, 1))
 		return -1;
 	if (v[1]->type != YAML_SEQUENCE_NODE)
 		return rl_yaml_fail(c, v[1], "expected a list of unit names for 'nonoverlapping', "
@@ -736,6 +764,10 @@ static int check_across_sections(rl_yaml_ctx *c, yaml_node_t **v, const rl_machi
 			return rl_yaml_fail(c, rl_yaml_list_item(c, v[TK_CACHES], i),
 					    "expected shared_by <= cores (%d) in caches[%d], got %d",
 					    m->cores, i, m->levels[i].shared_by);
+	if (m->n_serial_fraction > m->nlevels)
+		return rl_yaml_fail(c, v[TK_ECM], "expected at most %d entries in ecm.serial_fraction "
+				    "(one per link of the %d cache levels, the last to memory), got %d",
+				    m->nlevels, m->nlevels, m->n_serial_fraction);
 	for (int i = 0; i < m->n_nonoverlapping; i++) {
 		int used = 0;
 		for (int j = 0; j < m->ncosts; j++)

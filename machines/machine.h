@@ -115,6 +115,11 @@ typedef struct rl_machine {
 	int cores;                  /* cores of one chip (socket) */
 	rl_overlap overlap;
 	int serial_links;           /* RL_OVERLAP_PARTIAL: innermost transfers adding to T_nOL */
+	/* ecm.serial_fraction: per link (0 = L1-L2, ..., nlevels-1 = memory) the measured fraction
+	   of an overlapping link's transfer that adds to T_nOL (model/ecm.c); 0 = not given */
+	double serial_fraction[RL_MAX_LEVELS];
+	int n_serial_fraction;      /* entries the file gave */
+	char serial_fraction_source[384]; /* how they were measured */
 	double lc_safety_factor;    /* fraction of a cache usable for layer conditions */
 	int nlevels;
 	rl_cache_level levels[RL_MAX_LEVELS];

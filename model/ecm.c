@@ -1,7 +1,8 @@
 /* ECM composition (Stengel et al., ICS 2015, for the serial Intel rule; RRZE's Zen models for the
  * overlapping AMD rule; a partial rule in which the innermost transfers serialise with the loads
  * and the outer ones overlap, as Hofmann et al. 2020 describe for some processors; the machine
- * file names the rule: docs/model.md). */
+ * file names the rule and may give each overlapping link the measured fraction of its transfer
+ * that serialises with T_nOL: docs/model.md section 4). */
 #include "model/ecm.h"
 
 #include <string.h>
@@ -11,27 +12,41 @@ static double max2(double a, double b)
 	return a > b ? a : b;
 }
 
-double rl_ecm_level_cycles(rl_overlap overlap, int serial_links, double t_ol, double t_nol,
-			   const double *t, int k)
+double rl_ecm_level_cycles_frac(rl_overlap overlap, int serial_links, const double *frac,
+				double t_ol, double t_nol, const double *t, int k)
 {
 	int nser = overlap == RL_OVERLAP_SERIAL ? k : overlap == RL_OVERLAP_ZEN ? 0 : serial_links;
 	double serial = t_nol, rest = t_ol;
 	for (int b = 0; b < k; b++) {
-		if (b < nser)
+		if (b < nser) {
 			serial += t[b];
-		else
-			rest = max2(rest, t[b]);
+			continue;
+		}
+		/* an overlapping link: in full beside the others, its measured fraction after
+		   T_nOL (the cycles its lines keep the core's loads from the L1) */
+		rest = max2(rest, t[b]);
+		if (frac && frac[b] > 0)
+			serial += frac[b] * t[b];
 	}
 	return max2(serial, rest);
+}
+
+double rl_ecm_level_cycles(rl_overlap overlap, int serial_links, double t_ol, double t_nol,
+			   const double *t, int k)
+{
+	return rl_ecm_level_cycles_frac(overlap, serial_links, NULL, t_ol, t_nol, t, k);
 }
 
 void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm)
 {
 	ecm->overlap = m->overlap;
 	ecm->serial_links = m->serial_links;
+	memcpy(ecm->serial_fraction, m->serial_fraction, sizeof ecm->serial_fraction);
 	for (int l = 0; l <= ecm->ntransfers; l++)
-		ecm->prediction[l] = rl_ecm_level_cycles(m->overlap, m->serial_links, ecm->t_ol,
-							 ecm->t_nol, ecm->t_transfer, l) + ecm->t_tlb;
+		ecm->prediction[l] = rl_ecm_level_cycles_frac(m->overlap, m->serial_links,
+							      m->serial_fraction, ecm->t_ol,
+							      ecm->t_nol, ecm->t_transfer, l) +
+				     ecm->t_tlb;
 }
 
 double rl_ecm_boundary_lines(const rl_traffic *t, int b)

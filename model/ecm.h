@@ -18,6 +18,7 @@ typedef struct rl_ecm {
 	double prediction[RL_MAX_LEVELS + 1];/* data in L1, L2, L3, MEM */
 	rl_overlap overlap;
 	int serial_links;                   /* RL_OVERLAP_PARTIAL: transfers adding to T_nOL */
+	double serial_fraction[RL_MAX_LEVELS]; /* per link: the machine's ecm.serial_fraction */
 	double t_tlb;                       /* page walks (model/tlb.h), cy per unit of work: added
 					       to every level's prediction (docs/model.md) */
 	double mem_sat_factor;              /* the saturation term of scaling (memory lines per
@@ -38,7 +39,14 @@ void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm);
  * terms and the transfers T[0..K-1].  Serial (Intel): max(T_OL, T_nOL + T[0] + ... + T[K-1]);
  * zen (fully overlapping): max(T_OL, T_nOL, T[0], ..., T[K-1]); partial: the first
  * SERIAL_LINKS transfers add to T_nOL, the others overlap:
- * max(T_OL, T_nOL + T[0] + ... + T[s-1], T[s], ..., T[K-1]). */
+ * max(T_OL, T_nOL + T[0] + ... + T[s-1], T[s], ..., T[K-1]).  FRAC (NULL: all 0): per link b
+ * the fraction of an overlapping transfer that also adds to T_nOL (ecm.serial_fraction):
+ * max(T_OL, T_nOL + [serial links] + sum of FRAC[b] x T[b], T[b] of every overlapping link).
+ * FRAC 1 for every link is the serial rule, 0 the rule without fractions. */
+double rl_ecm_level_cycles_frac(rl_overlap overlap, int serial_links, const double *frac,
+				double t_ol, double t_nol, const double *t, int k);
+
+/* rl_ecm_level_cycles_frac without fractions */
 double rl_ecm_level_cycles(rl_overlap overlap, int serial_links, double t_ol, double t_nol,
 			   const double *t, int k);
 

@@ -11,6 +11,7 @@
  * Progress goes to stderr; the machine file to -o FILE (default stdout).
  */
 #include "machines/bench/calib.h"
+#include "machines/bench/overlap.h"
 #include "machines/bench/capacity.h"
 #include "machines/bench/tlb.h"
 #include "machines/bench/install.h"
@@ -406,6 +407,7 @@ typedef struct bench_run {
 	double nt_gbs[2];         /* 1-core best of the non-temporal store and copy in memory */
 	rlb_capacity cap;         /* effective capacities for the layer conditions */
 	rlb_tlb tlb;              /* TLB reach and miss costs */
+	rlb_overlap ovl;          /* serial fractions of the overlapping links */
 } bench_run;
 
 /* The ECM calibration kernels (fill:evict per line 1:0, 1:1, 2:1, 1:1, 3:1 fitted; 4:1 and 4:0
@@ -876,6 +878,18 @@ static void describe_calibration(bench_run *b, int wmax, const char *how)
 	describe_nontemporal(b, wmax);
 }
 
+/* the serial fractions of the overlapping links from the Jacobi kernel and the fitted link
+ * costs (machines/bench/overlap.c); the calibration kernels' residuals with them on stderr */
+static void describe_serial_fractions(bench_run *b, const char *how)
+{
+	if (!b->cal_ok)
+		return;
+	rlb_overlap_fit(&b->ovl, b->m, &b->cal);
+	if (!quiet)
+		rlb_overlap_print(stderr, &b->ovl, &b->cal);
+	rlb_overlap_apply(&b->ovl, b->m, how);
+}
+
 /* in-core rows from the 1-core measurements */
 static void derive_incore_rows(bench_run *b)
 {
@@ -922,6 +936,7 @@ static void describe_machine(bench_run *b, const char *port_table, const char *n
 	describe_caches(b, wmax);
 	describe_memory(b, wmax, how);
 	describe_calibration(b, wmax, how);
+	describe_serial_fractions(b, how);
 	rlb_capacity_apply(&b->cap, m);
 	rlb_tlb_apply(&b->tlb, m, how);
 	snprintf(m->port_table, sizeof m->port_table, "%s",
@@ -1028,6 +1043,8 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	rlb_tlb_measure(&b.tlb, b.ghz, quiet);
 	if (!b.tlb.ok && !quiet)
 		fprintf(stderr, "roofline-bench: no tlb section (%s)\n", b.tlb.why);
+	rlb_overlap_measure(&b.ovl, b.m, b.per_level, b.ghz,
+			    b.feat.avx512f ? 2 : b.feat.avx && b.feat.fma, quiet);
 	b.secs = (now_ns() - b.t_start) / 1e9;
 	read_line("/proc/loadavg", b.load1, sizeof b.load1);
 	b.load1[strcspn(b.load1, " ")] = 0;
@@ -1063,6 +1080,38 @@ static int tlb_cmd(void)
 		printf("    - { name: %s, entries: %d, page: \"4 KiB\", miss: \"%.3g cy\" }\n",
 		       m.tlb[i].name, m.tlb[i].entries, m.tlb[i].miss_cycles);
 	return 0;
+}
+
+/* roofline-bench serial-fractions FILE: the clock and the Jacobi kernel alone, fractions from
+ * FILE's link costs and rule (a file of an earlier run on this host); prints the ecm lines */
+static int serial_fractions_cmd(const char *path)
+{
+	static bench_run b;
+	char err[512];
+	rl_machine *m = rl_machine_load(path, err, sizeof err);
+	if (!m) {
+		fprintf(stderr, "roofline-bench serial-fractions: %s\n", err);
+		return 1;
+	}
+	b.reps = 15;
+	detect_topo(&b.t);
+	k_detect(&b.feat);
+	b.nlev = b.t.nlev + 1;
+	plan_working_sets(&b);
+	measure_clock(&b);
+	rlb_overlap_measure(&b.ovl, m, b.per_level, b.ghz,
+			    b.feat.avx512f ? 2 : b.feat.avx && b.feat.fma, quiet);
+	int rc = rlb_overlap_fit(&b.ovl, m, NULL);
+	rlb_overlap_print(stderr, &b.ovl, NULL);
+	if (!rc) {
+		rlb_overlap_apply(&b.ovl, m, "roofline-bench serial-fractions");
+		printf("  serial_fraction: [");
+		for (int i = 0; i < m->n_serial_fraction; i++)
+			printf("%s%.3g", i ? ", " : "", m->serial_fraction[i]);
+		printf("]\n  serial_fraction_source: \"%s\"\n", m->serial_fraction_source);
+	}
+	rl_machine_free(m);
+	return rc ? 1 : 0;
 }
 
 static int average_cmd(int argc, char **argv)
@@ -1136,6 +1185,8 @@ static void usage(FILE *f)
 	      "       roofline-bench convert-kerncraft IN.yml > OUT.yml\n"
 	      "       roofline-bench average WIDTH_BITS MIX BYTES SECONDS   (one time-averaged figure)\n"
 	      "       roofline-bench tlb       (the TLB section alone, printed)\n"
+	      "       roofline-bench serial-fractions FILE   (ecm.serial_fraction alone, with FILE's\n"
+	      "                                               link costs, printed)\n"
 	      "Measures the machine it runs on and writes a roofline machine file (docs/roofline-bench.md).\n", f);
 }
 
@@ -1147,6 +1198,8 @@ int main(int argc, char **argv)
 		return average_cmd(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "tlb"))
 		return tlb_cmd();
+	if (argc >= 3 && !strcmp(argv[1], "serial-fractions"))
+		return serial_fractions_cmd(argv[2]);
 	if (argc >= 2 && !strcmp(argv[1], "install"))
 		return rlb_install(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "convert-kerncraft")) {

@@ -65,6 +65,13 @@ static void put_ecm(FILE *f, const rl_machine *m)
 		fprintf(f, "%s%s", i ? ", " : "", m->nonoverlapping[i]);
 	fprintf(f, "]\n  lc_safety_factor: %g\n", m->lc_safety_factor);
 	put_text(f, "  source", m->ecm_source);
+	if (m->n_serial_fraction > 0 && m->overlap != RL_OVERLAP_SERIAL) {
+		fputs("  serial_fraction: [", f);
+		for (int i = 0; i < m->n_serial_fraction; i++)
+			fprintf(f, "%s%.3g", i ? ", " : "", m->serial_fraction[i]);
+		fputs("]\n", f);
+		put_text(f, "  serial_fraction_source", m->serial_fraction_source);
+	}
 }
 
 static void put_caches(FILE *f, const rl_machine *m)

@@ -11,6 +11,7 @@
 
 #include "machines/bench/calib.h"
 #include "machines/bench/capacity.h"
+#include "machines/bench/overlap.h"
 
 /* three levels, the L3 a victim cache (AMD Zen): on the L2-L3 link every line in is a line
  * out, so only fill + evict of that link is determined by any kernel */
@@ -163,6 +164,83 @@ static void test_capacity_grid(void **state)
 	assert_int_equal(g, 1);
 }
 
+/* Serial fractions (machines/bench/overlap.c) from a Jacobi kernel synthesised with known
+ * ones.  Link costs: L1-L2 fill 1 / evict 0.3, L2-L3 2 / 0.01 (victim L3), memory 8 / 4; the
+ * kernel moves a copy's lines: T_L1L2 = 2 x 1 + 0.3 = 2.3, T_L2L3 = 2 x 2 + 2 x 0.01 = 4.02,
+ * T_L3Mem = 2 x 8 + 4 = 20.  L1 time 6, fractions 0.4, 0.25, 0.8: L2 6 + 0.92 = 6.92, L3
+ * 6.92 + 1.005 = 7.925, memory 7.925 + 16 = 23.925. */
+static void zen_costs(rl_machine *m)
+{
+	zen_like(m);
+	m->overlap = RL_OVERLAP_ZEN;
+	m->levels[0].fill_cycles = 1;
+	m->levels[0].evict_cycles = 0.3;
+	m->levels[1].fill_cycles = 2;
+	m->levels[1].evict_cycles = 0.01;
+	m->mem_fill_cycles = 8;
+	m->mem_evict_cycles = 4;
+}
+
+static void test_serial_fractions(void **state)
+{
+	(void)state;
+	rl_machine m;
+	zen_costs(&m);
+	rlb_overlap o = { .nlevels = 3, .n = 258, .t = { 6, 6.92, 7.925, 23.925 } };
+	assert_int_equal(rlb_overlap_fit(&o, &m, NULL), 0);
+	assert_float_equal(o.link[0], 2.3, 1e-12);
+	assert_float_equal(o.link[1], 4.02, 1e-12);
+	assert_float_equal(o.link[2], 20, 1e-12);
+	assert_float_equal(o.frac[0], 0.4, 1e-9);
+	assert_float_equal(o.frac[1], 0.25, 1e-9);
+	assert_float_equal(o.frac[2], 0.8, 1e-9);
+	/* clamped: an L2 time below the L1 time gives 0, a memory time beyond the serial sum 1 */
+	rlb_overlap c2 = { .nlevels = 3, .n = 258, .t = { 6, 5.5, 7, 60 } };
+	assert_int_equal(rlb_overlap_fit(&c2, &m, NULL), 0);
+	assert_float_equal(c2.frac[0], 0, 0);
+	assert_float_equal(c2.frac[1], 0.249, 1e-9);  /* (7 - 6) / 4.02 = 0.2488 -> 0.249 */
+	assert_float_equal(c2.frac[2], 1, 0);
+	/* the partial rule keeps its serial link whole; the serial rule takes none */
+	m.overlap = RL_OVERLAP_PARTIAL;
+	m.serial_links = 1;
+	assert_int_equal(rlb_overlap_fit(&o, &m, NULL), 0);
+	assert_float_equal(o.frac[0], 1, 0);
+	m.overlap = RL_OVERLAP_SERIAL;
+	assert_int_equal(rlb_overlap_fit(&o, &m, NULL), -1);
+	/* a level not measured */
+	m.overlap = RL_OVERLAP_ZEN;
+	o.t[3] = 0;
+	assert_int_equal(rlb_overlap_fit(&o, &m, NULL), -1);
+}
+
+/* With the calibration kernels (streams measured as the overlapping rule predicts them with
+ * the same costs): the inner fractions do not change them (their T_nOL plus the fractions stays
+ * below the transfer), so the Jacobi kernel alone decides those; a memory fraction of 0.95
+ * (kernel: 7.925 + 0.95 x 20 = 26.925) would make them slower: the load kernel's chain 0.5 +
+ * 0.4 x 1 + 0.25 x 2.01 + x 8 passes its 8 cy beyond x = 0.8247, the copy's (0.5 + 0.4 x 2.3
+ * + 0.25 x 4.02 + x 20 against 20) beyond 0.8788, so the least-squares fraction lies between
+ * 0.8247 and 0.95. */
+static void test_serial_fractions_with_streams(void **state)
+{
+	(void)state;
+	rl_machine m;
+	rlb_cal c;
+	zen_costs(&m);
+	kernels(&c);
+	rlb_cal_counts(&c, &m);
+	rlb_cal_fit truth = { RL_OVERLAP_ZEN, 1, { 1, 2, 8 }, { 0.3, 0.01, 4 }, 0, 0 };
+	synthesise(&c, &truth);
+	c.fits[0] = truth;
+	c.chosen = 0;
+	rlb_overlap o = { .nlevels = 3, .n = 258, .t = { 6, 6.92, 7.925, 26.925 } };
+	assert_int_equal(rlb_overlap_fit(&o, &m, NULL), 0);
+	assert_float_equal(o.frac[2], 0.95, 1e-9);
+	assert_int_equal(rlb_overlap_fit(&o, &m, &c), 0);
+	assert_float_equal(o.frac[0], 0.4, 1e-9);
+	assert_float_equal(o.frac[1], 0.25, 1e-9);
+	assert_true(o.frac[2] > 0.8247 && o.frac[2] < 0.95);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -172,6 +250,8 @@ int main(void)
 		cmocka_unit_test(test_fit_needs_data),
 		cmocka_unit_test(test_capacity_step),
 		cmocka_unit_test(test_capacity_grid),
+		cmocka_unit_test(test_serial_fractions),
+		cmocka_unit_test(test_serial_fractions_with_streams),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -359,6 +359,37 @@ static void test_calibrated_key_errors(void **state)
 }
 
 /* tlb: the measured host file's levels; a file without the section has none (no TLB term) */
+/* ecm.serial_fraction: values 0..1, not with the serial rule, at most one per link; the Zen 5
+ * guest's file carries the fractions roofline-bench measured (docs/model.md section 4) */
+static void test_serial_fraction(void **state)
+{
+	(void)state;
+	char err[512];
+	const char *const w1[] = { "expected a number in [0..1] for 'serial_fraction'", "got '1.5'",
+				   NULL };
+	expect_error("bad-serial-fraction.yml", 5, 45, w1);
+	const char *const w2[] = { "expected no 'serial_fraction' with overlap 'serial'", NULL };
+	expect_error("bad-serial-fraction-rule.yml", 5, 42, w2);
+	const char *const w3[] = { "expected at most 2 entries in ecm.serial_fraction", "got 3",
+				   NULL };
+	expect_error("bad-serial-fraction-count.yml", 5, 6, w3);
+	rl_machine *m = load_rel("machines/zen5-host-bench.yml", err, sizeof err);
+	assert_non_null(m);
+	assert_int_equal(m->n_serial_fraction, 3);
+	assert_float_equal(m->serial_fraction[0], 0.317, 1e-12);
+	assert_float_equal(m->serial_fraction[1], 0.339, 1e-12);
+	assert_float_equal(m->serial_fraction[2], 0.799, 1e-12);
+	assert_non_null(strstr(m->serial_fraction_source, "2D 5-point Jacobi"));
+	rl_machine_free(m);
+	/* absent: 0 for every link (the rule without fractions) */
+	m = load_rel("machines/snb-e5-2680.yml", err, sizeof err);
+	assert_non_null(m);
+	assert_int_equal(m->n_serial_fraction, 0);
+	for (int b = 0; b < RL_MAX_LEVELS; b++)
+		assert_float_equal(m->serial_fraction[b], 0, 0);
+	rl_machine_free(m);
+}
+
 static void test_tlb_section(void **state)
 {
 	(void)state;
@@ -428,6 +459,7 @@ int main(void)
 		cmocka_unit_test(test_minimal_file_defaults),
 		cmocka_unit_test(test_calibrated_keys),
 		cmocka_unit_test(test_calibrated_key_errors),
+		cmocka_unit_test(test_serial_fraction),
 		cmocka_unit_test(test_resolve),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

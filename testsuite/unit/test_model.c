@@ -251,6 +251,57 @@ static void test_partial_overlap(void **state)
 	assert_float_equal(rl_ecm_level_cycles(RL_OVERLAP_PARTIAL, 1, 9, 1, t, 3), 9, 1e-12);
 }
 
+/* Serial fractions (ecm.serial_fraction), by hand: T_OL 2, transfers 3, 4, 5, fractions 0.5,
+ * 0.25, 0.1.  T_nOL 6 (load-bound, a stencil): L2 max(2, 6 + 0.5 x 3, 3) = 7.5, L3 7.5 + 0.25 x 4
+ * = 8.5, MEM 8.5 + 0.1 x 5 = 9.  T_nOL 1 (a stream): L2 max(1 + 1.5, 3) = 3, L3 max(1 + 1.5 + 1,
+ * 4) = 4, MEM max(4, 5) = 5 - the overlapping rule's figures.  Fractions 1 give the serial rule
+ * (1 + 3 + 4 + 5 = 13); the partial rule keeps its serial link whole: one serial link, T_nOL 6,
+ * MEM 6 + 3 + 0.25 x 4 + 0.1 x 5 = 10.5; no fractions (NULL) = rl_ecm_level_cycles. */
+static void test_serial_fraction(void **state)
+{
+	(void)state;
+	const double t[3] = { 3, 4, 5 }, x[3] = { 0.5, 0.25, 0.1 }, one[3] = { 1, 1, 1 };
+	const double stencil[4] = { 6, 7.5, 8.5, 9 }, stream[4] = { 2, 3, 4, 5 };
+	for (int k = 0; k <= 3; k++) {
+		assert_float_equal(rl_ecm_level_cycles_frac(RL_OVERLAP_ZEN, 1, x, 2, 6, t, k),
+				   stencil[k], 1e-12);
+		assert_float_equal(rl_ecm_level_cycles_frac(RL_OVERLAP_ZEN, 1, x, 2, 1, t, k),
+				   stream[k], 1e-12);
+		assert_float_equal(rl_ecm_level_cycles_frac(RL_OVERLAP_ZEN, 1, one, 2, 1, t, k),
+				   rl_ecm_level_cycles(RL_OVERLAP_SERIAL, 1, 2, 1, t, k), 1e-12);
+		assert_float_equal(rl_ecm_level_cycles_frac(RL_OVERLAP_PARTIAL, 2, NULL, 2, 1, t, k),
+				   rl_ecm_level_cycles(RL_OVERLAP_PARTIAL, 2, 2, 1, t, k), 1e-12);
+	}
+	assert_float_equal(rl_ecm_level_cycles_frac(RL_OVERLAP_PARTIAL, 1, x, 2, 6, t, 3), 10.5,
+			   1e-12);
+	assert_float_equal(rl_ecm_level_cycles_frac(RL_OVERLAP_ZEN, 1, one, 2, 1, t, 3), 13, 1e-12);
+}
+
+/* The machine's fractions in rl_ecm_predict: the 2D 5-point stencil sum of
+ * testsuite/roofline.dg/stencil-sum-zen5.c on machines/zen5-host-bench.yml (fractions 0.317,
+ * 0.339, 0.799; rows of 258 doubles read 258/256 lines per unit: T_L1L2 1.00783 x 1.04 =
+ * 1.04815, T_L2L3 1.00783 x (2.504 + 0.01) = 2.53369, T_L3Mem 1.00783 x 6.173 = 6.22135),
+ * T_OL 4, T_nOL 5.5: L2 5.5 + 0.317 x 1.04815 = 5.83226, L3 + 0.339 x 2.53369 = 6.69118, MEM
+ * + 0.799 x 6.22135 = 11.66204 (the overlapping rule alone: 5.5, 5.5, 5.5, 6.22). */
+static void test_serial_fraction_predict(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	m.overlap = RL_OVERLAP_ZEN;
+	m.serial_fraction[0] = 0.317;
+	m.serial_fraction[1] = 0.339;
+	m.serial_fraction[2] = 0.799;
+	rl_ecm e = { .t_ol = 4, .t_nol = 5.5, .ntransfers = 3,
+		     .t_transfer = { 1.04815, 2.53369, 6.22135 } };
+	rl_ecm_predict(&m, &e);
+	assert_float_equal(e.prediction[0], 5.5, 1e-9);
+	assert_float_equal(e.prediction[1], 5.83226, 1e-5);
+	assert_float_equal(e.prediction[2], 6.69118, 1e-5);
+	assert_float_equal(e.prediction[3], 11.66204, 1e-5);
+	assert_float_equal(e.serial_fraction[2], 0.799, 0);
+}
+
 /* Per-direction link costs and one core's memory cost.  A copy-like unit: boundary b moves
  * 1 load + 1 write-allocate + 1 eviction.  L1-L2 fill 1, evict 0.5: 2 x 1 + 0.5 = 2.5 cy;
  * L2-L3 without them: 3 lines x 2 cy = 6; memory fill 8, evict 4: 2 x 8 + 4 = 20 cy, while
@@ -484,6 +535,8 @@ int main(void)
 		cmocka_unit_test(test_transposed_access),
 		cmocka_unit_test(test_zen_overlap),
 		cmocka_unit_test(test_partial_overlap),
+		cmocka_unit_test(test_serial_fraction),
+		cmocka_unit_test(test_serial_fraction_predict),
 		cmocka_unit_test(test_fill_evict_terms),
 		cmocka_unit_test(test_nontemporal_term),
 		cmocka_unit_test(test_number_format),

@@ -1,0 +1,48 @@
+/* roofline-bench: the fraction of each overlapping link's transfer that serialises with the
+ * core's loads (ecm.serial_fraction), from a 2D 5-point Jacobi whose layer conditions hold at
+ * every level: the same lines per unit of work as a copy, four times the loads
+ * (docs/roofline-bench.md, "Serial fractions"; docs/model.md section 4). */
+#ifndef RLB_OVERLAP_H
+#define RLB_OVERLAP_H
+
+#include <stdio.h>
+
+#include "machines/bench/calib.h"
+#include "machines/machine.h"
+
+typedef struct rlb_overlap {
+	int nlevels;                        /* cache levels; t[nlevels] = memory */
+	long n;                             /* row length (doubles) */
+	long rows[RL_MAX_LEVELS + 1];       /* grid rows per level */
+	double t[RL_MAX_LEVELS + 1];        /* measured cy per unit of work (8 updates); <= 0: not */
+	double link[RL_MAX_LEVELS];         /* the kernel's transfer per link (the fitted costs) */
+	double frac[RL_MAX_LEVELS];         /* the fitted fractions */
+	int ok;                             /* fractions fitted */
+	char why[160];                      /* !ok: why not */
+} rlb_overlap;
+
+/* Measure the kernel with its grid in every level of M (working sets WS[0..nlevels], bytes of
+ * both arrays) at core clock GHZ.  AVX: 0 SSE2, 1 AVX2 + FMA, 2 AVX-512.  Progress on stderr
+ * unless QUIET.  A few seconds. */
+void rlb_overlap_measure(rlb_overlap *o, const rl_machine *m, const long long *ws, double ghz,
+			 int avx, int quiet);
+
+/* The fractions from O->t and M's fitted link costs and rule (pure; unit-tested): with the
+ * kernel's transfer T_b per link (a copy's lines: O->link) and its L1 time as T_OL and T_nOL,
+ * innermost first, the fraction of link b is the one (0..1, steps of 0.001, the smallest of
+ * equals) that minimises the squared relative residuals with the data one level beyond the
+ * link, of the kernel and of the fitted calibration kernels of C (NULL: the kernel alone):
+ * x_b = (t[b + 1] - (t_L1 + x_0 T_0 + ... + x_(b-1) T_(b-1))) / T_b where they do not bind.
+ * The partial rule's serial links keep 1.  0, or -1 (O->why) when a level was not measured or
+ * M's rule is serial. */
+int rlb_overlap_fit(rlb_overlap *o, const rl_machine *m, const rlb_cal *c);
+
+/* Print the kernel's figures and fractions, and the residuals of the calibration kernels of
+ * the fill/evict fit C (its chosen rule) without and with the fractions: the streams that the
+ * fractions must keep (C NULL: not printed).  Returns the rms residual (%) with them. */
+double rlb_overlap_print(FILE *f, const rlb_overlap *o, const rlb_cal *c);
+
+/* The fractions into M (ecm.serial_fraction and its source, HOW: the run). */
+void rlb_overlap_apply(const rlb_overlap *o, rl_machine *m, const char *how);
+
+#endif
