@@ -14,7 +14,10 @@ and the plugin (remarks-dir=DIR, quiet), once with the plugin's default machine 
 --machine FILE (a roofline-bench file of this host), once more with that file: the plugin
 never changes the generated code, so one binary serves both.  The binary is run on the host
 pinned to CPU 1 (taskset) under the measurement lock (flock /tmp/rl-measure.lock, nice -5),
-held over several kernels for at most about 2 minutes at a time, several runs per kernel; PolyBench's own
+held over several kernels for at most about 2 minutes at a time, several runs per kernel, the
+runs of a kernel's builds taken in turn (vector, scalar, vector, ...: a change of the shared
+host's load falls on both builds alike; --separate measures one build after the other, as
+before); the 1-minute load average before each kernel is printed and saved; PolyBench's own
 timer measures the kernel call only (arrays allocated and initialised, caches flushed
 before the timer starts).
 
@@ -144,6 +147,35 @@ def measure(lock, exe, size, quick):
     return times
 
 
+def load1():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+
+def measure_interleaved(lock, exes, size, quick):
+    """Runs of the builds of one kernel taken in turn (build 1, build 2, build 1, ...), so that
+    a change of the shared host's load falls on every build alike: {build: [seconds]}, and the
+    1-minute load average before the first run."""
+    lo, hi, budget = (2, 3, 10.0) if quick else ((5, 11, 6.0) if size == "MEDIUM" else (3, 5, 20.0))
+    budget *= len(exes)
+    times = {b: [] for b in exes}
+    load = load1()
+    t0 = time.time()
+    for rnd in range(hi):
+        for b, exe in exes.items():
+            lock.enter()
+            r = subprocess.run(["nice", "-n", "-5", "taskset", "-c", "1", exe],
+                               capture_output=True, text=True)
+            v = [float(x) for x in r.stdout.split() if re.match(r"^[0-9]+\.[0-9]+$", x)]
+            if r.returncode != 0 or len(v) != 1:
+                return times, load
+            times[b].append(v[0])
+        el = time.time() - t0
+        if rnd + 1 >= lo and el * (rnd + 2) / (rnd + 1) > budget:
+            break
+    return times, load
+
+
 def nests_missing(js, src, lines):
     """'line L: reason' of the nests inside the kernel_* function that are not analysed or
     have no predicted seconds"""
@@ -230,6 +262,9 @@ def main():
     ap.add_argument("--builds", default="vector,scalar")
     ap.add_argument("--kernels", help="comma list of kernel names (default: all 30)")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--separate", action="store_true",
+                    help="measure the builds one after the other (all kernels of one build, then the "
+                    "next) instead of taking the runs of a kernel's builds in turn")
     ap.add_argument("--keep", help="directory for binaries and remarks (default: a temporary one)")
     ap.add_argument("--out", help="also write the report to this file")
     ap.add_argument("--save-times", help="write the measured times to this JSON file")
@@ -279,13 +314,9 @@ def main():
     out("machines: default = the plugin's choice for -march=native; host = %s" % (a.machine or "(none given)"))
     out()
     rows = []
+    allbuilt, pre, loads = {}, {}, {}
     for size in sizes:
         for build in builds:
-            out("== %s %s (-O3 -march=native%s)" % (size, build, " -fno-tree-vectorize" if build == "scalar" else ""))
-            hdr = "%-16s %7s %11s %11s" % ("kernel", "nests", "best s", "median s")
-            for tag, _ in tags:
-                hdr += " %11s %7s" % ("pred(%s)" % tag[:4], "err")
-            out(hdr)
             built = {}
             for name, src in ks:   # compile first, outside the lock
                 jsons, exe = {}, None
@@ -294,6 +325,25 @@ def main():
                     jsons[tag] = js
                     exe = exe or e
                 built[name] = (jsons, exe)
+            allbuilt[(size, build)] = built
+        if reused or a.separate or len(builds) < 2:
+            continue
+        lock = Lock()   # the builds of each kernel in turn
+        for name, src in ks:
+            exes = {b: allbuilt[(size, b)][name][1] for b in builds if allbuilt[(size, b)][name][1]}
+            got, load = measure_interleaved(lock, exes, size, a.quick)
+            for b, t in got.items():
+                pre["%s %s %s" % (name, size, b)] = t
+                loads["%s %s %s" % (name, size, b)] = load
+        lock.leave()
+    for size in sizes:
+        for build in builds:
+            out("== %s %s (-O3 -march=native%s)" % (size, build, " -fno-tree-vectorize" if build == "scalar" else ""))
+            hdr = "%-16s %7s %11s %11s" % ("kernel", "nests", "best s", "median s")
+            for tag, _ in tags:
+                hdr += " %11s %7s" % ("pred(%s)" % tag[:4], "err")
+            out(hdr)
+            built = allbuilt[(size, build)]
             lock = Lock()
             for name, src in ks:
                 jsons, exe = built[name]
@@ -301,7 +351,13 @@ def main():
                     out("%-16s compilation failed" % name)
                     continue
                 key = "%s %s %s" % (name, size, build)
-                times = reused["times"].get(key, []) if reused else measure(lock, exe, size, a.quick)
+                if reused:
+                    times = reused["times"].get(key, [])
+                elif key in pre:
+                    times = pre[key]
+                else:
+                    loads[key] = load1()
+                    times = measure(lock, exe, size, a.quick)
                 saved[key] = times
                 if not times:
                     out("%-16s run failed" % name)
@@ -322,8 +378,9 @@ def main():
                     row[tag] = (secs, err, how, errm)
                     line += " %11s %7s" % ("%.4g" % secs if secs is not None else "-",
                                            "%.0f%%" % (100 * err) if err is not None else "-")
-                out("%-16s %3d/%-3d %11.6f %11.6f%s   (%d runs)%s" % (
+                out("%-16s %3d/%-3d %11.6f %11.6f%s   (%d runs%s)%s" % (
                     name, row["analysed"], row["total"], best, med, line, nruns,
+                    ", load %.1f" % loads[key] if key in loads else "",
                     "" if all(row[t][0] is not None for t, _ in tags) else "  " + row["default"][2]))
                 for m in nests_missing(jsons["default"], src, rng):
                     out("%-16s   %s" % ("", m))
@@ -363,7 +420,8 @@ def main():
     if a.save_times and not reused:
         with open(a.save_times, "w") as f:
             json.dump({"host": info, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t_start)),
-                       "times": saved}, f, indent=1)
+                       "times": saved, "load_before": loads,
+                       "order": "separate builds" if a.separate else "builds in turn"}, f, indent=1)
     if a.out:
         with open(a.out, "w") as f:
             f.write("\n".join(lines) + "\n")
