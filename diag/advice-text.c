@@ -176,6 +176,11 @@ static void local_accumulator(const rl_report *r, const rl_advice *a, char *buf,
 			   "accumulate in a local variable (or declare the pointers restrict)",
 			   strchr(names, ' ') ? "s" : "", names, strchr(names, ' ') ? "are" : "is",
 			   strchr(names, ' ') ? "them" : "it");
+	else if (rl_body_memory_recurrences(&r->body))
+		rl_appendf(buf, len, "a value stored in one iteration is loaded back in the next "
+			   "(a recurrence such as p[j] = f(p[j-1]) kept in memory, because the loop's "
+			   "other accesses may alias it); carry the previous value in a local variable "
+			   "(or declare the pointers restrict)");
 	else
 		rl_appendf(buf, len, "a value is stored and loaded back every iteration at the same "
 			   "address; keep it in a local variable");

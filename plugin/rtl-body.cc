@@ -900,6 +900,143 @@ number_mem_locations (rl_body *b, rtx *mems, rtx_insn **insns)
     }
 }
 
+/* The step of hard register REGNO per pass of B: the constant C of its one
+   definition "REGNO = REGNO + C" (*POS its index), 0 with *POS -1 when the body
+   does not define it; false for any other definition. */
+bool
+register_step (const rl_body *b, rtx_insn **insns, unsigned regno, long *step, int *pos)
+{
+  *step = 0;
+  *pos = -1;
+  for (int i = 0; i < b->ninsns; i++)
+    {
+      const rl_insn *in = &b->insns[i];
+      bool def = false;
+      for (int k = 0; k < in->ndefs; k++)
+	def |= in->defs[k] == (int) regno;
+      if (CALL_P (insns[i]))
+	return false;
+      if (!def)
+	continue;
+      rtx set = main_set (PATTERN (insns[i]));
+      if (*pos >= 0 || !set || !REG_P (SET_DEST (set)) || REGNO (SET_DEST (set)) != regno)
+	return false;
+      rtx src = SET_SRC (set);
+      if (GET_CODE (src) != PLUS || !REG_P (XEXP (src, 0)) || REGNO (XEXP (src, 0)) != regno
+	  || !CONST_INT_P (XEXP (src, 1)))
+	return false;
+      *step = (long) INTVAL (XEXP (src, 1));
+      *pos = i;
+    }
+  return true;
+}
+
+/* How much address part X has moved at record UPTO of B since the start of the
+   pass (UPTO = ninsns: over the whole pass), from the steps of its registers;
+   false when a register steps irregularly or X is not linear. */
+bool
+address_shift (const rl_body *b, rtx_insn **insns, rtx x, int upto, long *out, int depth)
+{
+  long l, r;
+  int pos;
+  if (depth > 8)
+    return false;
+  switch (GET_CODE (x))
+    {
+    case REG:
+      if (!register_step (b, insns, REGNO (x), &l, &pos))
+	return false;
+      *out = pos >= 0 && pos < upto ? l : 0;
+      return true;
+    case CONST_INT:
+    case SYMBOL_REF:
+    case LABEL_REF:
+    case CONST:
+      *out = 0;
+      return true;
+    case PLUS:
+      if (!address_shift (b, insns, XEXP (x, 0), upto, &l, depth + 1)
+	  || !address_shift (b, insns, XEXP (x, 1), upto, &r, depth + 1))
+	return false;
+      *out = l + r;
+      return true;
+    case MULT:
+    case ASHIFT:
+      if (!CONST_INT_P (XEXP (x, 1))
+	  || !address_shift (b, insns, XEXP (x, 0), upto, &l, depth + 1))
+	return false;
+      r = (long) INTVAL (XEXP (x, 1));
+      if (GET_CODE (x) == ASHIFT && (r < 0 || r > 8))
+	return false;
+      *out = GET_CODE (x) == MULT ? l * r : l << r;
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* The register part of address A (A without a constant displacement) and the
+   displacement. */
+rtx
+address_parts (rtx a, long *disp)
+{
+  *disp = 0;
+  if (GET_CODE (a) == PLUS && CONST_INT_P (XEXP (a, 1)))
+    {
+      *disp = (long) INTVAL (XEXP (a, 1));
+      return XEXP (a, 0);
+    }
+  return a;
+}
+
+/* Whether load L of B reads what store S wrote: 0 in the same pass (S before
+   L), 1 in the pass after; -1 neither.  Both addresses have the same register
+   part and move with the loop by the same step per pass. */
+int
+store_load_distance (const rl_body *b, rtx *mems, rtx_insn **insns, int s, int l)
+{
+  long ds, dl, shs, shl, step;
+  if (GET_MODE (mems[s]) != GET_MODE (mems[l]))
+    return -1;
+  rtx xs = address_parts (XEXP (mems[s], 0), &ds);
+  rtx xl = address_parts (XEXP (mems[l], 0), &dl);
+  if (!rtx_equal_p (xs, xl)
+      || !address_shift (b, insns, xs, b->ninsns, &step, 0) || step == 0
+      || !address_shift (b, insns, xs, s, &shs, 0)
+      || !address_shift (b, insns, xl, l, &shl, 0))
+    return -1;
+  long d = (ds + shs) - (dl + shl);
+  if (d == 0 && s < l)
+    return 0;
+  return d == step ? 1 : -1;
+}
+
+/* Loads of B that read a store of B at an address that moves with the loop
+   (rl_insn.mem_dep): the loop-carried latency through memory of p[j] =
+   f(p[j-1]) when GCC keeps p[j-1] in memory. */
+void
+find_moving_dependences (rl_body *b, rtx *mems, rtx_insn **insns)
+{
+  for (int l = 0; l < b->ninsns; l++)
+    {
+      rl_insn *li = &b->insns[l];
+      if (!mems[l] || MEM_VOLATILE_P (mems[l])
+	  || (li->mem != RL_MEM_LOAD && li->mem != RL_MEM_LOAD_OP))
+	continue;
+      for (int s = 0; s < b->ninsns && !li->mem_dep; s++)
+	{
+	  if (!mems[s] || b->insns[s].mem != RL_MEM_STORE || MEM_VOLATILE_P (mems[s]))
+	    continue;
+	  int d = store_load_distance (b, mems, insns, s, l);
+	  if (d >= 0)
+	    {
+	      li->mem_dep = s + 1;
+	      li->mem_dep_dist = d;
+	    }
+	}
+    }
+}
+
 /* Build the body of late loop LOOP into B, in layout order, without cold
  * blocks. */
 void
@@ -933,6 +1070,7 @@ build_body (function *fun, class loop *loop, rl_body *b, char *hot_call, size_t 
     }
 full:
   number_mem_locations (b, mems, insns);
+  find_moving_dependences (b, mems, insns);
 }
 
 /* Debugging aid (ROOFLINE_DUMP_INSNS set): the extracted records on stderr. */
@@ -955,6 +1093,8 @@ dump_body (int num, const rl_body *b)
 	       in->nontemporal ? " nt" : "");
       if (in->mem_loc)
 	fprintf (stderr, " loc=%d%s", in->mem_loc, in->mem_rmw ? " rmw" : "");
+      if (in->mem_dep)
+	fprintf (stderr, " dep=%d/%d", in->mem_dep - 1, in->mem_dep_dist);
       fputc ('\n', stderr);
     }
 }

@@ -7,6 +7,13 @@
  * loop (an accumulator GCC keeps in memory: load, add, store back).  A store
  * defines its location FWD cycles after its data is ready (store-to-load
  * forwarding); a load of the location uses it like a register.
+ *
+ * A load whose address moves with the loop reads a store of the body when the
+ * body says so (rl_insn.mem_dep, found from the address registers' steps by the
+ * code that reads the instructions): distance 0, the store earlier in the same
+ * pass; distance 1, the store of the pass before (p[j] = f(p[j-1]) kept in
+ * memory).  Each such store has two nodes: its value in this pass and the one
+ * the previous pass left, a carried node.
  */
 #include "portmodel/ports.h"
 
@@ -15,7 +22,9 @@
 
 #define RL_MAX_REGNO 1024
 #define RL_MAX_MEMLOC 64
-#define RL_NNODES (RL_MAX_REGNO + RL_MAX_MEMLOC)
+#define RL_STORE_NODE (RL_MAX_REGNO + RL_MAX_MEMLOC)   /* + store index: this pass */
+#define RL_PREV_NODE (RL_STORE_NODE + RL_MAX_INSNS)    /* + store index: the pass before */
+#define RL_NNODES (RL_PREV_NODE + RL_MAX_INSNS)
 #define RL_MAX_CARRIED 24
 #define NEG (-1e300)
 
@@ -37,6 +46,26 @@ static int reads_memory(const rl_insn *in)
 static int writes_memory(const dep_ctx *c, int i)
 {
 	return c->fwd && c->fwd[i] >= 0 && rl_insn_mem_kind(&c->body->insns[i]) == RL_MEM_STORE;
+}
+
+/* The node through which load I reads a store whose address moves with the
+ * loop (rl_insn.mem_dep), -1 none. */
+static int moving_dep_node(const dep_ctx *c, int i)
+{
+	const rl_insn *in = &c->body->insns[i];
+	int s = in->mem_dep - 1;
+	if (s < 0 || s >= c->n || !reads_memory(in) || !writes_memory(c, s))
+		return -1;
+	if (in->mem_dep_dist == 0)
+		return s < i ? RL_STORE_NODE + s : -1;
+	return in->mem_dep_dist == 1 ? RL_PREV_NODE + s : -1;
+}
+
+/* The node whose value at the end of a pass is carried node NODE's value at the
+ * start of the next. */
+static int end_node(int node)
+{
+	return node >= RL_PREV_NODE ? node - RL_MAX_INSNS : node;
 }
 
 /* Memory nodes: the location of each memory instruction whose address registers
@@ -85,6 +114,11 @@ static int carried_nodes(const dep_ctx *c, int *carried)
 		if (m >= 0 && writes_memory(c, i))
 			defined[m] = 1;
 	}
+	for (int i = 0; i < c->n; i++) {
+		int m = moving_dep_node(c, i);
+		if (m >= RL_PREV_NODE)
+			defined[m] = used_first[m] = 1;
+	}
 	int nc = 0;
 	for (int r = 0; r < RL_NNODES && nc < RL_MAX_CARRIED; r++)
 		if (defined[r] && used_first[r])
@@ -107,6 +141,9 @@ static double result_time(const dep_ctx *c, int i, const double *ready)
 	}
 	int m = c->memnode[i];
 	if (m >= 0 && reads_memory(in) && ready[m] > NEG && ready[m] + c->lat[i] > t)
+		t = ready[m] + c->lat[i];
+	m = moving_dep_node(c, i);
+	if (m >= 0 && ready[m] > NEG && ready[m] + c->lat[i] > t)
 		t = ready[m] + c->lat[i];
 	return t;
 }
@@ -136,9 +173,11 @@ static int pass_paths(const dep_ctx *c, const int *carried, int nc,
 			}
 			if (c->memnode[i] >= 0 && writes_memory(c, i))
 				ready[c->memnode[i]] = t > NEG ? t + c->fwd[i] : NEG;
+			if (writes_memory(c, i))
+				ready[RL_STORE_NODE + i] = t > NEG ? t + c->fwd[i] : NEG;
 		}
 		for (int b = 0; b < nc; b++)
-			A[a][b] = ready[carried[b]];
+			A[a][b] = ready[end_node(carried[b])];
 	}
 	free(ready);
 	return 1;

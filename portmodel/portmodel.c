@@ -55,6 +55,14 @@ int rl_body_ninsns(const rl_body *body)
 	return n > RL_MAX_INSNS ? RL_MAX_INSNS : n;
 }
 
+int rl_body_memory_recurrences(const rl_body *body)
+{
+	int n = rl_body_ninsns(body), k = 0;
+	for (int i = 0; i < n; i++)
+		k += body->insns[i].mem_dep > 0 && body->insns[i].mem_dep_dist == 1;
+	return k;
+}
+
 rl_mem_kind rl_insn_mem_kind(const rl_insn *in)
 {
 	if (in->cls == RL_IC_LOAD && in->mem == RL_MEM_NONE)

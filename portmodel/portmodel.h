@@ -54,6 +54,10 @@ typedef struct rl_insn {
 	 * 0 = no memory operand or not compared */
 	int mem_loc;
 	int mem_rmw;         /* 1: a store that reads its location first (add to memory) */
+	/* a load reading what a store of the body wrote at an address that moves with
+	 * the loop: mem_dep = the store's index + 1 (0 none), mem_dep_dist = 0 (the
+	 * store earlier in the same pass) or 1 (the store of the previous pass) */
+	int mem_dep, mem_dep_dist;
 } rl_insn;
 
 typedef struct rl_body {
@@ -112,6 +116,10 @@ void rl_incore_class_table(const rl_machine *m, const rl_body *body, rl_incore *
 
 /* Instructions of BODY that are costed: ninsns clamped to 0..RL_MAX_INSNS. */
 int rl_body_ninsns(const rl_body *body);
+
+/* Loads of BODY that read what a store wrote in the previous pass at an address
+ * that moves with the loop (mem_dep_dist 1: a recurrence kept in memory). */
+int rl_body_memory_recurrences(const rl_body *body);
 
 /* The memory kind of IN, tolerating records whose class and memory kind
  * disagree: a LOAD (STORE) class without a memory operand is a load (store). */
