@@ -1,15 +1,10 @@
 /* roofline-bench: effective cache capacities (machines/bench/capacity.h). */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* MAP_ANONYMOUS, madvise (the unit tests build with _POSIX_C_SOURCE) */
-#endif
 #include "machines/bench/capacity.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 
 static double now_ns(void)
@@ -86,35 +81,14 @@ static void sweep(double *b, const double *a, long rows, long n, int avx)
 }
 
 /* ns per lattice update at row length N in a grid of ROWS rows: best of 9 timings */
-/* one mapping for both arrays of a grid: 2 MiB aligned and asked to be backed by transparent
- * huge pages, as every buffer of the bandwidth figures and bench/accuracy's harness (where the
- * 2D Jacobi of docs/model.md section 8 was measured); B starts 17 lines after a 2 MiB boundary
- * so that A[i] and B[i] never share a 4 KiB offset.  *MAP, *LEN: what to munmap */
-static int grid_alloc(long elems, double **a, double **b, void **map, size_t *len)
-{
-	const size_t huge = 2u << 20;
-	size_t one = ((size_t)elems * sizeof(double) + 17 * 64 + huge - 1) / huge * huge;
-	*len = 2 * one + huge;
-	char *p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return -1;
-	char *base = (char *)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
-#ifdef MADV_HUGEPAGE
-	madvise(base, 2 * one, MADV_HUGEPAGE);
-#endif
-	*map = p;
-	*a = (double *)base;
-	*b = (double *)(base + one + 17 * 64);
-	return 0;
-}
-
 static double time_point(long rows, long n, int avx)
 {
-	double *a, *b;
-	void *map;
-	size_t maplen;
-	if (grid_alloc(rows * n, &a, &b, &map, &maplen))
+	double *a = malloc(sizeof(double) * rows * n), *b = malloc(sizeof(double) * rows * n);
+	if (!a || !b) {
+		free(a);
+		free(b);
 		return 0;
+	}
 	for (long i = 0; i < rows * n; i++)
 		a[i] = b[i] = 1.0 + (double)(i % 7);
 	long sweeps = 0;
@@ -133,7 +107,8 @@ static double time_point(long rows, long n, int avx)
 			best = ns;
 	}
 	__asm__ volatile("" : : "r"(b) : "memory");
-	munmap(map, maplen);
+	free(a);
+	free(b);
 	return best;
 }
 
