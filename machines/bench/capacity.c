@@ -234,8 +234,13 @@ static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, 
 			RLB_CAP_MIN_ROWS, m->levels[G].name);
 		for (int p = 0; p < np; p++)
 			fprintf(stderr, " %.0f:%.3f", nn[p], tt[p]);
-		fprintf(stderr, "\n  -> step at N = %.0f, factor %.2f%s\n", nb, nb * 24 / size,
-			nb * 24 > size ? " (recorded as 1)" : "");
+		if (nb > 0)
+			fprintf(stderr, "\n  -> step at N = %.0f, factor %.2f%s\n", nb, nb * 24 / size,
+				nb * 24 > size ? " (recorded as 1)" : "");
+		else
+			fprintf(stderr, "\n  -> no step of >= 10 %% up to %.2f x size: factor %s\n",
+				nn[np - 1] * 24 / size, nn[np - 1] * 24 >= RLB_CAP_NO_STEP_REACH * size ?
+				"1" : "not measured");
 	}
 	double f = rlb_capacity_factor(nb, nn[np - 1], size);
 	if (!(f > 0))
