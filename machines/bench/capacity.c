@@ -213,12 +213,13 @@ static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, 
 	   (factors 1.62, 1.01, 1.83 in three runs), with the grid in L3 it is 40 % (0.76, 0.77,
 	   0.77) - the L1-L2 lines cost when the L2 is filling from L3 (docs/roofline-bench.md).
 	   Grids of long rows keep RLB_CAP_MIN_ROWS rows, up to rlb_capacity_tall_bytes: the
-	   sweep ends there (N <= 1.5 x the nominal row length for the L2 of that guest) */
+	   sweep ends there (N <= 1.5 x the nominal row length for the L2 of that guest), but not
+	   before RLB_CAP_NO_STEP_REACH x the nominal row length */
 	double room = rlb_capacity_grid_bytes(m, L, &G);
 	double n0 = 0.35 * size / 24, n1 = 2.0 * size / 24;
 	double tall = rlb_capacity_tall_bytes(m, G) / (16.0 * RLB_CAP_MIN_ROWS);
 	if (n1 > tall)
-		n1 = tall;
+		n1 = tall > RLB_CAP_NO_STEP_REACH * n1 / 2 ? tall : RLB_CAP_NO_STEP_REACH * n1 / 2;
 	for (int p = 0; p < RLB_CAP_POINTS; p++) {
 		nn[p] = (double)row_length(n0 * pow(n1 / n0, (double)p / (RLB_CAP_POINTS - 1)));
 		tt[p] = 0;
