@@ -7,7 +7,8 @@ Usage: bench/accuracy/run.py [--machine FILE] [--quick] [--out FILE] [--cc gcc-1
                   ARGS` under the measurement lock, ~80 s, kept beside the results)
   --quick         one size per cache level, no breakpoint sweeps, one round (~3 min)
   --out FILE      also write the report there (default: stdout only)
-  --rounds N      measurement rounds (default 2; per point the best of the rounds)
+  --rounds N      measurement rounds (default 2; per point the best of the rounds; the
+                  breakpoint sweeps at least 5, their steps on the median over the rounds)
   --compare-plugin SO        also predict with another build of the plugin (before/after a model
                              change on the same measurements): column pred0, second summary;
                              --compare-label TEXT names it in the report
