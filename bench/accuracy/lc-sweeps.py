@@ -10,6 +10,15 @@ Sweeps (all by default; sizes from the host's caches, C1 / C2 = L1 / L2 bytes):
   2d-l1-l2   j2d5, n = 256 .. C1/6 (12 sizes), grid 0.4 x C2 (data in L2): the L1 condition
   2d-l2-rows j2d5, n = C2/65 .. C2/11.6 with grids of 8 and of 12 rows (data in L3)
   2d-mem     j2d5, n = C2/131 .. C2/8, grid 128 MiB (data in memory, tall grids)
+  2d-l2-h6, 2d-l2-h8, 2d-l2-h12, 2d-l2-h16
+             j2d5 across the L2 condition (n = C2/48 .. C2/12, 14 sizes) in grids of 6, 8, 12,
+             16 rows (data in L3; sizes whose grid exceeds 12 MiB left out): the step against the
+             grid's height
+  3d-l2-p8, 3d-l2-p12, 3d-l2-p16
+             j3d7 across the L2 plane condition (n = m = sqrt(C2/48) .. sqrt(C2/12), 14 sizes)
+             in grids of 8, 12, 16 planes (data in L3; grids beyond 12 MiB left out)
+  2d-l2-tall j2d5, the same row lengths in grids of 96 MiB (64-270 rows, data in memory): the
+             steady state of a tall grid, the case the layer condition describes
   3d-mem     j3d7, n = m = 100 .. 300, 64 MiB (memory)
   3d-l3      j3d7, n = m = 100 .. 300, 6 MiB (8 planes at least) and 3x as many planes
   st-l3      star2d_r1 across its L1 condition with the data in L3, beside a copy of 3 MiB
@@ -17,9 +26,12 @@ Sweeps (all by default; sizes from the host's caches, C1 / C2 = L1 / L2 bytes):
              the L3 (the guest's share of it) for each
 Per point: measured cy per cache line of work (best of the rounds; run.py's harness, under the
 measurement lock), the plugin's prediction with FILE, error, lines per unit of work at each
-boundary (load + write-allocate + evict), and the data level.
+boundary (load + write-allocate + evict), and the data level.  Every round maps the point's
+arrays afresh (new physical pages), so a point whose time depends on where its pages land shows
+two modes across the rounds: the "rounds" column lists each round's best, and the step of every
+sweep (run.py's half-way rule) is given on the median over the rounds as well as on the best.
 """
-import os, sys, tempfile, time
+import math, os, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common, run  # noqa: E402
 
@@ -38,6 +50,13 @@ def presets(c1, c2):
     P["2d-l2-rows"] = rows
     P["2d-mem"] = [("j2d5", n, (128 << 20) // (16 * n), 0)
                    for n in (int(c2 / 131 * 16.4 ** (i / 10)) // 8 * 8 + 2 for i in range(11))]
+    nl2 = [int(c2 / 48 * 4 ** (i / 13)) // 8 * 8 + 2 for i in range(14)]
+    for h in (6, 8, 12, 16):
+        P["2d-l2-h%d" % h] = [("j2d5", n, h, 0) for n in nl2 if 16 * n * h <= 12 << 20]
+    nl3 = [int(math.sqrt(c2 / 48) * 2 ** (i / 13)) + 2 for i in range(14)]
+    for h in (8, 12, 16):
+        P["3d-l2-p%d" % h] = [("j3d7", n, n, h) for n in nl3 if 16 * n * n * h <= 12 << 20]
+    P["2d-l2-tall"] = [("j2d5", n, (96 << 20) // (16 * n), 0) for n in nl2]
     P["3d-mem"] = [("j3d7", n, n, (64 << 20) // (16 * n * n))
                    for n in (100, 120, 140, 160, 180, 200, 230, 260, 300)]
     P["3d-l3"] = [("j3d7", n, n, l * f) for n in (100, 120, 140, 160, 180, 200, 230, 260, 300)
@@ -52,6 +71,43 @@ def presets(c1, c2):
         ws.append(("copy", (mb << 20) // 16, 0, 0))
     P["l3-ws"] = ws
     return P
+
+
+def round_bests(p, pr):
+    """cy per cache line of work of the best sample of every round"""
+    it = run.iterations(p["kernel"], p["n"], p["m"], p["l"]) / pr["ipu"]
+    return [b * f / it for b, _, _, _, f in p["runs"]]
+
+
+def steps(pts, preds):
+    """Per sweep of one stencil: the step (run.breakpoint) on the best and on the median over
+    the rounds, and each round's best per point (the modes)."""
+    out = ["", "## Steps: run.py's half-way rule on the best and on the median over the rounds"]
+    sweeps = []
+    for p, pr in zip(pts, preds):
+        if p["kernel"] in ("j2d5", "j3d7") and p["runs"] and "error" not in pr:
+            if p["sweep"] not in sweeps:
+                sweeps.append(p["sweep"])
+    for sw in sweeps:
+        xs, best, med, rows = [], [], [], []
+        for p, pr in zip(pts, preds):
+            if p["sweep"] != sw or p["kernel"] not in ("j2d5", "j3d7") or not p["runs"] or "error" in pr:
+                continue
+            r = round_bests(p, pr)
+            xs.append(p["n"] * (p["m"] if p["kernel"] == "j3d7" else 1))
+            best.append(min(r))
+            med.append(sorted(r)[len(r) // 2])
+            rows.append("  %-10s %7d %5d %5d  best %6.2f  median %6.2f  rounds %s" % (
+                sw, p["n"], p["m"], p["l"], best[-1], med[-1], " ".join("%.2f" % x for x in r)))
+        if len(xs) < 6:
+            continue
+        out += rows
+        for label, ys in (("best", best), ("median", med)):
+            b, lo, hi = run.breakpoint(xs, ys)
+            out.append("  %s: step on the %s of the rounds: %s (plateaus %.2f -> %.2f cy/CL)" % (
+                sw, label, "at %s = %.0f" % ("n x m" if "3d" in sw else "n", b) if b else
+                "none above 10 %", lo, hi))
+    return out
 
 
 def main():
@@ -87,6 +143,7 @@ def main():
         out.append("%-10s %-9s %7d %6d %5d %9.0f %7.2f %7.2f %7.2f %+7.1f  %s, %s" % (
             p["sweep"], p["kernel"], p["n"], p["m"], p["l"], ws, best, med, pr["cy"],
             100 * (pr["cy"] - best) / best, lines, pr["level"]))
+    out += steps(pts, preds)
     common.write_report(out, opt("--out"))
 
 

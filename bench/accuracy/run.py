@@ -7,7 +7,8 @@ Usage: bench/accuracy/run.py [--machine FILE] [--quick] [--out FILE] [--cc gcc-1
                   ARGS` under the measurement lock, ~80 s, kept beside the results)
   --quick         one size per cache level, no breakpoint sweeps, one round (~3 min)
   --out FILE      also write the report there (default: stdout only)
-  --rounds N      measurement rounds (default 2; per point the best of the rounds)
+  --rounds N      measurement rounds (default 2; per point the best of the rounds; the
+                  breakpoint sweeps at least 5, their steps on the median over the rounds)
   --compare-plugin SO        also predict with another build of the plugin (before/after a model
                              change on the same measurements): column pred0, second summary;
                              --compare-label TEXT names it in the report
@@ -210,30 +211,47 @@ def points(kernels, caches, quick):
     return out
 
 
+SWEEP_ROUNDS = 5   # rounds of the breakpoint sweeps (at least); their steps use the median
+
+
+def row8(x):
+    """a row of 8k + 2 doubles near X whose interior 8k is not a power of two"""
+    k = r8(x)
+    return (k - 8 if k & (k - 1) == 0 else k) + 2
+
+
 def sweeps(caches):
-    """Layer-condition sweeps: 2D Jacobi through its L1 and L2 conditions, 3D through L2."""
+    """Layer-condition sweeps: 2D Jacobi through its L1 and L2 conditions, 3D through L2.
+
+    The L2 sweeps describe the steady state of a tall grid with its data in L3, the case of the
+    layer condition: 12 rows (2D) or planes (3D) at every size, the tallest grid whose sweep
+    across the step still fits the L3 (at most 3/8 of it: on the Zen 5 guest of docs/model.md
+    section 8 the 2D Jacobi runs at L3 speed up to 12 MiB of its 32 MiB L3 and slows at 14).
+    On that CPU the L2 step moves with the grid's height (8 rows: n ~ 32000, 12: ~48000, 16:
+    none up to 46000; lc-sweeps.py 2d-l2-h*), so the height is fixed, not the working set.
+    Rows are 8k + 2 doubles (no scalar remainder, no power-of-two row: those break conditions
+    by set conflicts long before any capacity limit)."""
     c1, c2 = caches["L1"], caches["L2"]
+    c3 = caches.get("L3", 8 * c2)
     pts = []
     # 2D, L1 condition (rows of n doubles in L1): n from ~C1/96 to ~C1/10; working set in L3
-    # (6 x L2, as below): with the data in L2 the extra L1-L2 lines hide behind the core on
+    # (6 x L2, >= 113 rows): with the data in L2 the extra L1-L2 lines hide behind the core on
     # Zen 5 (no step: 4.87 -> 4.91 cy/CL), from L3 they cost (6.0 -> 8.3 cy/CL; docs/model.md 8)
     n0, n1 = c1 // 96, c1 // 10
     for i in range(14):
         n = int(n0 * (n1 / n0) ** (i / 13))
         m = max(8, int(6 * c2 / (16 * n)))
         pts.append({"kernel": "j2d5", "n": n, "m": m, "l": 0, "target": None, "sweep": "2D L1"})
-    # 2D, L2 condition: n from ~C2/96 to ~C2/10; working set in L3 (<= 8 x L2)
-    n0, n1 = c2 // 96, c2 // 10
-    for i in range(12):
-        n = int(n0 * (n1 / n0) ** (i / 11))
-        m = max(12, int(6 * c2 / (16 * n)))
-        pts.append({"kernel": "j2d5", "n": n, "m": m, "l": 0, "target": None, "sweep": "2D L2"})
-    # 3D, L2 condition (planes of n x n): n = m from sqrt(C2/96) to sqrt(C2/10); l planes, in L3
-    n0, n1 = math.sqrt(c2 / 96), math.sqrt(c2 / 10)
-    for i in range(12):
-        n = int(n0 * (n1 / n0) ** (i / 11))
-        l = max(8, int(6 * c2 / (16 * n * n)))
-        pts.append({"kernel": "j3d7", "n": n, "m": n, "l": l, "target": None, "sweep": "3D L2"})
+    # 2D, L2 condition: n from C2/96 to C2/16 (0.25 to 1.5 x the row length of a full L2),
+    # 12 rows, the grid <= 3/8 of the L3
+    n0, n1 = c2 / 96, min(c2 / 16, 0.375 * c3 / (16 * 12))
+    for i in range(16):
+        n = row8(n0 * (n1 / n0) ** (i / 15))
+        pts.append({"kernel": "j2d5", "n": n, "m": 12, "l": 0, "target": None, "sweep": "2D L2"})
+    # 3D, L2 condition (planes of n x n): n x n from C2/96 to C2/16, 12 planes, likewise
+    n0, n1 = math.sqrt(c2 / 96), math.sqrt(min(c2 / 16, 0.375 * c3 / (16 * 12)))
+    for n in sorted({row8(n0 * (n1 / n0) ** (i / 15)) for i in range(16)}):
+        pts.append({"kernel": "j3d7", "n": n, "m": n, "l": 12, "target": None, "sweep": "3D L2"})
     return pts
 
 
@@ -407,6 +425,19 @@ def cycles(p, pred):
     return best, med
 
 
+def sweep_cycles(p, pred):
+    """Median over the rounds of each round's best cy per unit (a sweep point): every round
+    maps the arrays afresh, and near a step the time of the same size takes one of two values
+    depending on the pages (the 2D Jacobi in 12 rows at n = 51266 on Zen 5: 10.35, 10.66,
+    10.30, 10.58, 8.53), so the best of the rounds is the rarer low mode; the median is the
+    usual one."""
+    if not p.get("runs"):
+        return None
+    it = iterations(p["kernel"], p["n"], p["m"], p["l"]) / pred["ipu"]
+    r = sorted(b * f / it for b, _, _, _, f in p["runs"])
+    return r[len(r) // 2] if len(r) % 2 else 0.5 * (r[len(r) // 2 - 1] + r[len(r) // 2])
+
+
 # ---- report ------------------------------------------------------------------------------
 def pct(p, m):
     return 100.0 * (p - m) / m
@@ -430,7 +461,7 @@ def stats_line(label, errs):
 
 def breakpoint(xs, ys):
     """Where the curve steps up: first crossing of the half-way value between the lower plateau
-    (min of the first three) and the upper one (median of the last three), interpolated in log n."""
+    (median of the first three) and the upper one (median of the last three), interpolated in log n."""
     lo, hi = statistics.median(ys[:3]), statistics.median(ys[-3:])
     if hi < lo * 1.10:
         return None, lo, hi
@@ -532,14 +563,15 @@ def report(out, pts, preds, mcas, meta, log, preds0=None, label0=None):
             sw.setdefault(p["sweep"], []).append(p)
     if sw:
         w("")
-        w("## Layer-condition breakpoints (measured: where cy/CL steps up half-way between its plateaus;")
-        w("## predicted: the plugin's condition threshold in n, and the same half-way rule on its curve)")
+        w("## Layer-condition breakpoints (measured: where cy/CL steps up half-way between its plateaus,")
+        w("## on the median over the rounds of each round's best (meas), the best of the rounds beside")
+        w("## it; predicted: the plugin's condition threshold in n, and the same half-way rule on its curve)")
     for name, ps in sw.items():
         lvl = name.split()[1]
         w("%s sweep (%s):" % (name, ps[0]["kernel"]))
-        w("  %-16s %8s %8s %8s   %s" % ("n x m (x l)", "pred", "meas", "err%",
-                                       "condition the plugin applies at %s; data level" % lvl))
-        xs, ym, yp, ok = [], [], [], []
+        w("  %-16s %8s %8s %8s %8s   %s" % ("n x m (x l)", "pred", "meas", "best", "err%",
+                                            "condition the plugin applies at %s; data level" % lvl))
+        xs, ym, yb, yp, ok = [], [], [], [], []
         for p in ps:
             pr = preds[id(p)]
             if "error" in pr or pr["cy"] is None:
@@ -547,14 +579,16 @@ def report(out, pts, preds, mcas, meta, log, preds0=None, label0=None):
             best, _ = cycles(p, pr)
             if best is None:
                 continue
+            med = sweep_cycles(p, pr)
             x = p["n"] if name != "3D L2" else p["n"] * p["m"]
             xs.append(x)
-            ym.append(best)
+            ym.append(med)
+            yb.append(best)
             yp.append(pr["cy"])
             ok.append((p, pr, x))
             app = next((c["condition"] for c in pr["lc"] if c["level"] == lvl and c["applies"]), "none")
-            w("  %-16s %8.2f %8.2f %+8.1f   %s; %s" % (fmt_size(p), pr["cy"], best,
-              pct(pr["cy"], best), app, pr["level"]))
+            w("  %-16s %8.2f %8.2f %8.2f %+8.1f   %s; %s" % (fmt_size(p), pr["cy"], med, best,
+              pct(pr["cy"], med), app, pr["level"]))
         if len(xs) < 4:
             continue
         # the condition that holds at the first size and not at the last: the breakpoint's
@@ -567,10 +601,14 @@ def report(out, pts, preds, mcas, meta, log, preds0=None, label0=None):
             # the condition is linear in x (rows: n; planes: n x m): x at equality
             thr = c["capacity_bytes"] * ok[0][2] / c["footprint_bytes"]
         bm, lo, hi = breakpoint(xs, ym)
+        bb, blo, bhi = breakpoint(xs, yb)
         bp, plo, phi = breakpoint(xs, yp)
         unit = "n x m" if name == "3D L2" else "n"
-        w("  measured: %s (plateaus %.2f -> %.2f cy/CL)" % (
-            "step at %s = %.0f" % (unit, bm) if bm else "no step above 10 %", lo, hi))
+        w("  measured: %s (plateaus %.2f -> %.2f cy/CL; median of %d rounds); on the best of the "
+          "rounds: %s (%.2f -> %.2f)" % (
+              "step at %s = %.0f" % (unit, bm) if bm else "no step above 10 %", lo, hi,
+              max(len(q["runs"]) for q, _, _ in ok),
+              "%s = %.0f" % (unit, bb) if bb else "no step above 10 %", blo, bhi))
         w("  predicted: condition %s -> breaks at %s = %s; curve step at %s (%.2f -> %.2f)" % (
             flip[-1]["condition"] if flip else "-", unit, "%.0f" % thr if thr else "-",
             "%.0f" % bp if bp else "none", plo, phi))
@@ -661,7 +699,9 @@ def main():
         log.append("measurements reused from %s (taken %s; the date above is this report's)" % (
             opt("--reuse-measurements"), old.get("taken", "at the time of the log lines above")))
     elif "--predict-only" not in a:
-        measure(exe, pts, rounds, quick, log)
+        measure(exe, [p for p in pts if not p["sweep"]], rounds, quick, log)
+        if any(p["sweep"] for p in pts):
+            measure(exe, [p for p in pts if p["sweep"]], max(rounds, SWEEP_ROUNDS), quick, log)
     if opt("--save-measurements"):
         with open(opt("--save-measurements"), "w") as f:
             json.dump({"log": log, "taken": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t_start)),

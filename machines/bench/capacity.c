@@ -133,13 +133,22 @@ double rlb_capacity_grid_bytes(const rl_machine *m, int L, int *grid_level)
 	return room;
 }
 
-/* grid rows for row length N in ROOM bytes (2 arrays), at least 6 */
+/* grid rows for row length N in ROOM bytes (2 arrays), at least RLB_CAP_MIN_ROWS: the L2 step
+ * of a short grid is not the steady state of a tall one (on the Zen 5 guest of
+ * docs/roofline-bench.md the 2D Jacobi's L2 step in its L3 lay at N ~ 32000 with 8 rows and
+ * ~48000 with 12, none up to 46000 with 16) */
 static long grid_rows(double room, long n)
 {
 	long rows = (long)(room / (16.0 * n));
 	if (rows > 4096)
 		rows = 4096;
-	return rows < 6 ? 6 : rows;
+	return rows < RLB_CAP_MIN_ROWS ? RLB_CAP_MIN_ROWS : rows;
+}
+
+double rlb_capacity_tall_bytes(const rl_machine *m, int grid_level)
+{
+	double b = 0.375 * (double)m->levels[grid_level].size;
+	return b > 32.0 * 1048576 ? 32.0 * 1048576 : b;
 }
 
 /* TT[p] (0: not measured yet) = the best of its time and RLB_CAP_PASSES new timings of row
@@ -157,7 +166,17 @@ static void time_points(const double *nn, double *tt, int np, double room, int a
 		}
 }
 
-/* A sharp step falls between two points of the coarse sweep (12 % apart) and the half-way
+/* a row length near X: a multiple of 8 doubles (rows start on a line), not a power of two
+ * (rows a power of two apart fall into the same sets and break a condition by conflicts) */
+static long row_length(double x)
+{
+	long n = (long)x / 8 * 8;
+	if (n < 16)
+		n = 16;
+	return (n & (n - 1)) == 0 ? n - 8 : n;
+}
+
+/* A sharp step falls between two points of the coarse sweep (10-12 % apart) and the half-way
  * interpolation puts it anywhere between them (on the Zen 5 guest the L2 step came out at
  * N = 29633 or 33292 for the same curve shifted by noise at one point): RLB_CAP_REFINE more
  * row lengths between the two points around the coarse step NB, the breakpoint found again on
@@ -169,7 +188,7 @@ static double refine(double *nn, double *tt, int *np, double room, int avx, doub
 		i++;
 	double a = nn[i - 1], b = nn[i];
 	for (int k = 1; k <= RLB_CAP_REFINE; k++) {
-		long n = (long)(a * pow(b / a, (double)k / (RLB_CAP_REFINE + 1))) / 8 * 8;
+		long n = row_length(a * pow(b / a, (double)k / (RLB_CAP_REFINE + 1)));
 		int j = (*np)++;
 		for (; j > 0 && nn[j - 1] > (double)n; j--) {
 			nn[j] = nn[j - 1];
@@ -187,16 +206,22 @@ static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, 
 {
 	double size = (double)m->levels[L].size, nn[RLB_CAP_ALL], tt[RLB_CAP_ALL];
 	int G;
-	/* the grid (2 arrays) fits in a quarter of its level, so that only L's layer condition
+	/* the grid (2 arrays) fills a quarter of its level, so that only L's layer condition
 	   changes across the sweep (on the Zen 5 guest of zen5-host-bench.yml a 16 MB grid fell
 	   out of the L3 share and made a step that was not the L2's).  For L1 that level is the
 	   L3: with the grid in L2 the L1 step of this kernel was within the noise on a Zen 5
 	   (factors 1.62, 1.01, 1.83 in three runs), with the grid in L3 it is 40 % (0.76, 0.77,
-	   0.77) - the L1-L2 lines cost when the L2 is filling from L3 (docs/roofline-bench.md) */
+	   0.77) - the L1-L2 lines cost when the L2 is filling from L3 (docs/roofline-bench.md).
+	   Grids of long rows keep RLB_CAP_MIN_ROWS rows, up to rlb_capacity_tall_bytes: the
+	   sweep ends there (N <= 1.5 x the nominal row length for the L2 of that guest), but not
+	   before RLB_CAP_NO_STEP_REACH x the nominal row length */
 	double room = rlb_capacity_grid_bytes(m, L, &G);
 	double n0 = 0.35 * size / 24, n1 = 2.0 * size / 24;
+	double tall = rlb_capacity_tall_bytes(m, G) / (16.0 * RLB_CAP_MIN_ROWS);
+	if (n1 > tall)
+		n1 = tall > RLB_CAP_NO_STEP_REACH * n1 / 2 ? tall : RLB_CAP_NO_STEP_REACH * n1 / 2;
 	for (int p = 0; p < RLB_CAP_POINTS; p++) {
-		nn[p] = (double)((long)(n0 * pow(n1 / n0, (double)p / (RLB_CAP_POINTS - 1))) / 8 * 8);
+		nn[p] = (double)row_length(n0 * pow(n1 / n0, (double)p / (RLB_CAP_POINTS - 1)));
 		tt[p] = 0;
 	}
 	time_points(nn, tt, RLB_CAP_POINTS, room, avx);
@@ -205,22 +230,41 @@ static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, 
 	if (nb > 0)
 		nb = refine(nn, tt, &np, room, avx, nb);
 	if (!quiet) {
-		fprintf(stderr, "capacity %s: 2D Jacobi rows in a %.1f MiB grid (data in %s), ns per "
-			"update at row length N:", m->levels[L].name, room / 1048576.0,
-			m->levels[G].name);
+		fprintf(stderr, "capacity %s: 2D Jacobi rows in a grid of %.1f MiB, >= %d rows (data "
+			"in %s), ns per update at row length N:", m->levels[L].name, room / 1048576.0,
+			RLB_CAP_MIN_ROWS, m->levels[G].name);
 		for (int p = 0; p < np; p++)
 			fprintf(stderr, " %.0f:%.3f", nn[p], tt[p]);
-		fprintf(stderr, "\n  -> step at N = %.0f, factor %.2f\n", nb, nb * 24 / size);
+		if (nb > 0)
+			fprintf(stderr, "\n  -> step at N = %.0f, factor %.2f%s\n", nb, nb * 24 / size,
+				nb * 24 > size ? " (recorded as 1)" : "");
+		else
+			fprintf(stderr, "\n  -> no step of >= 10 %% up to %.2f x size: factor %s\n",
+				nn[np - 1] * 24 / size, nn[np - 1] * 24 >= RLB_CAP_NO_STEP_REACH * size ?
+				"1" : "not measured");
 	}
-	/* no step, or one beyond the nominal size (not this level's): not measured */
-	if (!(nb > 0) || nb * 24 > size)
+	double f = rlb_capacity_factor(nb, nn[np - 1], size);
+	if (!(f > 0))
 		return;
 	c->n_break[L] = nb;
-	c->factor[L] = nb * 24 / size;
-	snprintf(c->method[L], sizeof c->method[L], "lc_factor: 3 x N x 8 B / size, 2D Jacobi rows "
-		 "(%s, %.0f MiB grid in %s) step at N = %.0f (%.0f..%.0f)",
-		 avx == 2 ? "AVX-512" : avx ? "AVX2" : "SSE2", room / 1048576.0,
-		 m->levels[G].name, nb, nn[0], nn[np - 1]);
+	c->factor[L] = f;
+	if (nb > 0)
+		snprintf(c->method[L], sizeof c->method[L], "lc_factor%s: 3 x N x 8 B / size, 2D "
+			 "Jacobi (%s, >= %d rows in %s) step at N = %.0f (%.0f..%.0f)",
+			 nb * 24 > size ? " <= 1" : "", avx == 2 ? "AVX-512" : avx ? "AVX2" : "SSE2",
+			 RLB_CAP_MIN_ROWS, m->levels[G].name, nb, nn[0], nn[np - 1]);
+	else
+		snprintf(c->method[L], sizeof c->method[L], "lc_factor 1: 2D Jacobi (%s, >= %d rows "
+			 "in %s) no step for N = %.0f..%.0f (%.2f x size)",
+			 avx == 2 ? "AVX-512" : avx ? "AVX2" : "SSE2", RLB_CAP_MIN_ROWS,
+			 m->levels[G].name, nn[0], nn[np - 1], nn[np - 1] * 24 / size);
+}
+
+double rlb_capacity_factor(double n_step, double n_last, double size)
+{
+	if (n_step > 0)
+		return n_step * 24 > size ? 1.0 : n_step * 24 / size;
+	return n_last * 24 >= RLB_CAP_NO_STEP_REACH * size ? 1.0 : 0;
 }
 
 void rlb_capacity_measure(rlb_capacity *c, const rl_machine *m, int avx, int quiet)

@@ -9,6 +9,9 @@
 #define RLB_CAP_POINTS 16
 #define RLB_CAP_REFINE 5
 #define RLB_CAP_PASSES 3
+#ifndef RLB_CAP_MIN_ROWS
+#define RLB_CAP_MIN_ROWS 12
+#endif
 #define RLB_CAP_ALL (RLB_CAP_POINTS + RLB_CAP_REFINE)
 
 typedef struct rlb_capacity {
@@ -27,6 +30,21 @@ double rlb_capacity_breakpoint(const double *n, const double *t, int np, double 
  * it (its share per core, at most 8 MB) - the level two out (L + 2) when a quarter of it is at
  * least twice the size of L + 1, else L + 1; that level into *GRID_LEVEL (may be NULL). */
 double rlb_capacity_grid_bytes(const rl_machine *m, int L, int *grid_level);
+
+/* The largest grid (bytes, 2 arrays) of a sweep whose grid lives in level GRID_LEVEL of M when
+ * it has to keep RLB_CAP_MIN_ROWS rows: 3/8 of that level's size, at most 32 MiB (the 2D Jacobi
+ * ran at L3 speed up to 12 MiB of the 32 MiB L3 of a Zen 5 guest and slowed at 14; a guest's
+ * usable share of a big LLC is much smaller than sysfs says). */
+double rlb_capacity_tall_bytes(const rl_machine *m, int grid_level);
+
+/* The factor from a sweep's step N_STEP (0: none) whose last row length was N_LAST, for a level
+ * of SIZE bytes: 3 x N_STEP x 8 B / SIZE; 1 (the whole level, the most a factor may say) for a
+ * step beyond the nominal size - the grid stays in the level that holds it, so the step is this
+ * level's: a replacement that keeps the reused rows needs 2 of the 3 rows live, not 3 plus the
+ * written one - and for no step over a sweep reaching RLB_CAP_NO_STEP_REACH x the nominal row
+ * length; 0 (not measured) for no step over a shorter sweep. */
+#define RLB_CAP_NO_STEP_REACH 1.25
+double rlb_capacity_factor(double n_step, double n_last, double size);
 
 /* Measure the factor of every private cache level (shared_by 1, not the last) of M: the 3
  * source rows of the stencil (3 x N x 8 B) at the step / the level's size.  AVX: 0 SSE2, 1

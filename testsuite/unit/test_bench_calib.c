@@ -241,6 +241,26 @@ static void test_serial_fractions_with_streams(void **state)
 	assert_true(o.frac[2] > 0.8247 && o.frac[2] < 0.95);
 }
 
+/* the tall grids' limit: 3/8 of the level holding the grid, at most 32 MiB (32 MiB L3 of the
+ * Zen 5 guest: 12 MiB, 12 rows of N <= 65536; a 260 MiB L3 as sysfs reports on the Emerald
+ * Rapids guest: 32 MiB).  The factor from a step: 1 MiB L2, step at N = 32768 -> 3 x 32768 x
+ * 8 / 2^20 = 0.75; step at N = 48000 (beyond 43690.7 = 2^20 / 24) -> 1; no step over a sweep
+ * reaching N = 65528 (1.5 x 43690.7 >= 1.25 x) -> 1; no step up to N = 50000 (1.14 x) -> 0 */
+static void test_capacity_tall_factor(void **state)
+{
+	(void)state;
+	static rl_machine m;
+	m.nlevels = 3;
+	m.levels[2].size = 32 << 20;
+	assert_float_equal(rlb_capacity_tall_bytes(&m, 2), 12582912.0, 0);
+	m.levels[2].size = 260LL << 20;
+	assert_float_equal(rlb_capacity_tall_bytes(&m, 2), 33554432.0, 0);
+	assert_float_equal(rlb_capacity_factor(32768, 65528, 1 << 20), 0.75, 1e-12);
+	assert_float_equal(rlb_capacity_factor(48000, 65528, 1 << 20), 1.0, 0);
+	assert_float_equal(rlb_capacity_factor(0, 65528, 1 << 20), 1.0, 0);
+	assert_float_equal(rlb_capacity_factor(0, 50000, 1 << 20), 0, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_capacity_grid),
 		cmocka_unit_test(test_serial_fractions),
 		cmocka_unit_test(test_serial_fractions_with_streams),
+		cmocka_unit_test(test_capacity_tall_factor),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
