@@ -11,16 +11,12 @@ static void level_range(int L, int nlevels, const long long *size, const int *sh
 {
 	double below = (double)size[L - 1], here = (double)size[L];
 	if (L < nlevels - 1) {
-		*lo = fmax(4 * below, 0.2 * here);
 		*hi = 0.7 * here;
+		*lo = fmin(fmax(8 * below, 0.2 * here), 0.5 * *hi);
 	} else {
-		*lo = 2 * below;
-		*hi = fmin(here / (shared[L] > 1 ? shared[L] : 1), 16 * below);
-		if (*hi < 2 * *lo)
-			*hi = 2 * *lo;
+		*hi = fmax(fmin(here / (shared[L] > 1 ? shared[L] : 1), 16 * below), 4 * below);
+		*lo = fmax(fmin(8 * below, 0.5 * *hi), 2 * below);
 	}
-	if (*hi < *lo)
-		*hi = *lo;
 }
 
 void rlb_calsizes_plan(rlb_calsizes *s, int nlevels, const long long *size, const int *shared,

@@ -24,11 +24,15 @@ typedef struct rlb_calsizes {
  * SIZE[L] bytes (per core: the private levels) shared by SHARED[L] cores, in equal steps from
  * LO to HI (every part of the level's range counts the same; the median over the sizes is
  * the figure of the middle of the range where the cost changes monotonically with the size):
- *   a level with a further cache level beyond it: LO = max(4 x SIZE[L-1], 0.2 x SIZE[L]),
- *     HI = 0.7 x SIZE[L] (beyond about three quarters conflict misses set in);
- *   the last level: LO = 2 x SIZE[L-1], HI = min(SIZE[L] / SHARED[L], 16 x SIZE[L-1]) (one
- *     core's share; a guest's usable part of a big shared LLC is much smaller than sysfs
- *     says), at least 2 x LO.
+ *   a level with a further cache level beyond it: HI = 0.7 x SIZE[L] (beyond about three
+ *     quarters conflict misses set in), LO = max(8 x SIZE[L-1], 0.2 x SIZE[L]), at most HI / 2;
+ *   the last level: HI = min(SIZE[L] / SHARED[L], 16 x SIZE[L-1]) (one core's share; a
+ *     guest's usable part of a big shared LLC is much smaller than sysfs says), at least
+ *     4 x SIZE[L-1]; LO = min(8 x SIZE[L-1], HI / 2), at least 2 x SIZE[L-1].
+ * Up to several times the level below, the cost per line is higher and changes with the size
+ * and the kernel (the small-working-set regime of docs/roofline-bench.md): a median over a
+ * range across that step lands on the step, so the range starts at 8 x the level below
+ * where the level is large enough.
  * Sizes are rounded down to multiples of 4 KiB.  The L1 gets none (its time is the in-core
  * T_OL of the fit, measured at L1/2). */
 void rlb_calsizes_plan(rlb_calsizes *s, int nlevels, const long long *size, const int *shared,

@@ -21,22 +21,22 @@ static void test_plan_zen5(void **state)
 	assert_int_equal(s.n[0], 0);           /* the L1: no sizes (its time is T_OL) */
 	assert_int_equal(s.n[1], 7);
 	assert_int_equal(s.n[2], 7);
-	/* L2: lo = max(4 x 48 KiB = 196608, 0.2 x 1 MiB = 209715.2) = 209715.2, hi = 0.7 x 1 MiB =
-	   734003.2, step (hi - lo) / 6 = 87381.33; rounded down to 4 KiB: 209715.2 / 4096 = 51.2
-	   -> 208896; the middle one 209715.2 + 3 x 87381.33 = 471859.2 -> 115 x 4096 = 471040;
-	   the last 734003.2 -> 179 x 4096 = 733184 */
-	assert_int_equal(s.ws[1][0], 208896);
-	assert_int_equal(s.ws[1][3], 471040);
+	/* L2: hi = 0.7 x 1 MiB = 734003.2, lo = max(8 x 48 KiB = 393216, 0.2 x 1 MiB), at most
+	   hi / 2 = 367001.6: lo = 367001.6, step (hi - lo) / 6 = 61166.93; rounded down to 4 KiB: 367001.6 / 4096
+	   = 89.6 -> 364544; the middle one 367001.6 + 3 x 61166.93 = 550502.4 -> 134 x 4096 =
+	   548864; the last 734003.2 -> 179 x 4096 = 733184 */
+	assert_int_equal(s.ws[1][0], 364544);
+	assert_int_equal(s.ws[1][3], 548864);
 	assert_int_equal(s.ws[1][6], 733184);
-	/* L3: lo = 2 x 1 MiB, hi = min(32 MiB / 2, 16 x 1 MiB) = 16 MiB, step 14 MiB / 6:
-	   2, 4.33, 6.67, 9, ... 16 MiB; the middle one 2 MiB + 7 MiB = 9 MiB = 9437184 */
-	assert_int_equal(s.ws[2][0], 2 << 20);
-	assert_int_equal(s.ws[2][3], 9437184);
+	/* L3: hi = min(32 MiB / 2, 16 x 1 MiB) = 16 MiB, lo = min(8 x 1 MiB, hi / 2) = 8 MiB,
+	   step 8 MiB / 6: 8, 9.33, ... 16 MiB; the middle one 8 + 4 = 12 MiB */
+	assert_int_equal(s.ws[2][0], 8 << 20);
+	assert_int_equal(s.ws[2][3], 12 << 20);
 	assert_int_equal(s.ws[2][6], 16 << 20);
 }
 
 /* an Intel Emerald Rapids class guest: L2 2 MiB, an LLC of 260 MiB (sysfs) shared by 2: the
- * range stops at 16 x L2; a small LLC shared by many cores: at least 2 x its lower end */
+ * range stops at 16 x L2; a small LLC share: at least 4 x the level below */
 static void test_plan_caps(void **state)
 {
 	(void)state;
@@ -44,15 +44,19 @@ static void test_plan_caps(void **state)
 	long long size[3] = { 48 << 10, 2 << 20, 260LL << 20 };
 	int shared[3] = { 1, 1, 2 };
 	rlb_calsizes_plan(&s, 3, size, shared, 5);
-	/* lo = 4 MiB, hi = min(130 MiB, 32 MiB) = 32 MiB */
-	assert_int_equal(s.ws[2][0], 4 << 20);
+	/* hi = min(130 MiB, 16 x 2 MiB) = 32 MiB, lo = min(8 x 2 MiB, 16 MiB) = 16 MiB: 16, 20,
+	   24, 28, 32 MiB */
+	assert_int_equal(s.ws[2][0], 16 << 20);
+	assert_int_equal(s.ws[2][1], 20 << 20);
 	assert_int_equal(s.ws[2][4], 32 << 20);
-	/* L2: lo = max(192 KiB, 0.2 x 2 MiB = 419430.4) -> 102 x 4096 = 417792 */
+	/* L2: hi = 0.7 x 2 MiB = 1468006.4, lo = max(393216, 0.2 x 2 MiB = 419430.4) = 419430.4
+	   (below hi / 2) -> 102 x 4096 = 417792 */
 	assert_int_equal(s.ws[1][0], 417792);
 	long long small[3] = { 32 << 10, 1 << 20, 4 << 20 };
 	int many[3] = { 1, 1, 8 };
 	rlb_calsizes_plan(&s, 3, small, many, 3);
-	/* lo = 2 MiB, min(4 MiB / 8, 16 MiB) = 0.5 MiB < 2 x lo -> hi = 4 MiB: 2, 3, 4 MiB */
+	/* hi = min(4 MiB / 8, 16 MiB) = 0.5 MiB, at least 4 x 1 MiB -> 4 MiB; lo = min(8 MiB,
+	   hi / 2 = 2 MiB), at least 2 x 1 MiB -> 2 MiB: 2, 3, 4 MiB */
 	assert_int_equal(s.ws[2][0], 2 << 20);
 	assert_int_equal(s.ws[2][1], 3 << 20);
 	assert_int_equal(s.ws[2][2], 4 << 20);
