@@ -58,10 +58,10 @@ double rlb_calsizes_median(const double *v, int n)
 	return m % 2 ? w[m / 2] : 0.5 * (w[m / 2 - 1] + w[m / 2]);
 }
 
-int rlb_calsizes_apply(const rlb_calsizes *s, rlb_cal *c)
+int rlb_calsizes_apply(const rlb_calsizes *s, rlb_cal *c, int from)
 {
 	int replaced = 0;
-	for (int L = 1; L < s->nlevels && L < RL_MAX_LEVELS; L++) {
+	for (int L = from > 1 ? from : 1; L < s->nlevels && L < RL_MAX_LEVELS; L++) {
 		int any = 0;
 		for (int i = 0; i < c->nk && i < RLB_CAL_MAXK; i++) {
 			double med = rlb_calsizes_median(s->t[i][L], s->n[L]);

@@ -42,10 +42,10 @@ void rlb_calsizes_plan(rlb_calsizes *s, int nlevels, const long long *size, cons
  * 0 if none is.  V is not changed. */
 double rlb_calsizes_median(const double *v, int n);
 
-/* Every kernel's figure at every level with sizes: C->k[i].t[L] = the median over the sizes
- * (kernels matched by index: S->t[i] is C->k[i]).  Levels where a kernel has no measured
- * size keep C's figure.  Returns the number of levels replaced. */
-int rlb_calsizes_apply(const rlb_calsizes *s, rlb_cal *c);
+/* Every kernel's figure at every level FROM and beyond with sizes: C->k[i].t[L] = the median
+ * over the sizes (kernels matched by index: S->t[i] is C->k[i]).  Levels where a kernel has
+ * no measured size keep C's figure.  Returns the number of levels replaced. */
+int rlb_calsizes_apply(const rlb_calsizes *s, rlb_cal *c, int from);
 
 /* The per-size table (one line per kernel and level: cycles per unit at every size, the
  * median); PREFIX starts every line ("# " for comment lines of the machine file). */

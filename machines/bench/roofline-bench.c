@@ -39,6 +39,10 @@
 #define WARM_NS 1e6        /* warm-up before each repetition */
 #define MAXREPS 192
 #define CAL_SIZES_PER_LEVEL 7   /* working sets of the calibration kernels per level beyond L1 */
+/* the levels whose figure in the fit is the median over the sizes: the last cache level; the
+ * private ones keep their figure at half the level, the sizes are recorded (docs/roofline-bench.md,
+ * "Working sets of the calibration": why) */
+#define CAL_SIZES_FIT_FROM(nlev) ((nlev) - 1)
 
 static int quiet;
 
@@ -825,7 +829,7 @@ static void cal_sizes_run(bench_run *b, int nper)
 	cal_sizes_ok = !measure_cal_sizes(b, &cal_sizes, 2 * b->reps);
 	if (cal_sizes_ok && !quiet) {
 		fprintf(stderr, "calibration kernels per working set, cycles per unit of work (the fit "
-			"takes the median of each row):\n");
+			"takes the median of the %s rows):\n", lvname[CAL_SIZES_FIT_FROM(b->t.nlev)]);
 		rlb_calsizes_print(stderr, &cal_sizes, &b->cal, "  ");
 	}
 }
@@ -833,20 +837,19 @@ static void cal_sizes_run(bench_run *b, int nper)
 /* the provenance of the per-size figures: a sentence for calibration.source */
 static void cal_sizes_method(char *out, size_t len)
 {
-	int at = 0;
+	int at = 0, from = CAL_SIZES_FIT_FROM(cal_sizes.nlevels);
 	*out = 0;
 	if (!cal_sizes_ok)
 		return;
-	at = snprintf(out, len, "; at");
 	for (int L = 1; L < cal_sizes.nlevels && at < (int)len; L++)
 		if (cal_sizes.n[L])
-			at += snprintf(out + at, len - (size_t)at, "%s %s the median over %d working "
-				       "sets of %lld-%lld KiB", L > 1 ? " and" : "", lvname[L],
+			at += snprintf(out + at, len - (size_t)at, "; %s: %s %d working sets of "
+				       "%lld-%lld KiB (equal steps)", lvname[L], L >= from ?
+				       "the median over" : "at half the level, recorded at",
 				       cal_sizes.n[L], cal_sizes.ws[L][0] >> 10,
 				       cal_sizes.ws[L][cal_sizes.n[L] - 1] >> 10);
 	if (at < (int)len)
-		snprintf(out + at, len - (size_t)at, " (equal steps; figures per size in the comment "
-			 "below)");
+		snprintf(out + at, len - (size_t)at, ", figures per size in the comment below");
 }
 
 /* roofline-bench sizes [N]: the clock and the calibration kernels at N working sets per level
@@ -1007,7 +1010,7 @@ static void describe_calibration(bench_run *b, int wmax, const char *how)
 			b->cal.k[i].t[L] = b->cal_gbs[i][L] > 0 ? (double)b->t.lev[0].line *
 				k_streams[cal_defs[i].mix] * b->ghz / b->cal_gbs[i][L] : 0;
 	if (cal_sizes_ok)
-		rlb_calsizes_apply(&cal_sizes, &b->cal);
+		rlb_calsizes_apply(&cal_sizes, &b->cal, CAL_SIZES_FIT_FROM(b->t.nlev));
 	rlb_cal_counts(&b->cal, m);
 	if (rlb_cal_fit_all(&b->cal)) {
 		fprintf(stderr, "roofline-bench: a calibration kernel was not measured; the file "
@@ -1132,8 +1135,9 @@ static int write_machine(const bench_run *b, const char *outpath, const char *hd
 			 b->widths[b->nw - 1] * 8, sizes);
 		rlb_cal_write(out, &b->cal, b->m, src);
 		if (cal_sizes_ok) {
-			fputs("# calibration kernels per working set, cycles per unit of work (the rows "
-			      "above take the median of each line):\n", out);
+			fprintf(out, "# calibration kernels per working set, cycles per unit of work (the "
+				"rows above take the median of the %s lines):\n",
+				lvname[CAL_SIZES_FIT_FROM(b->t.nlev)]);
 			rlb_calsizes_print(out, &cal_sizes, &b->cal, "#   ");
 		}
 		wr |= ferror(out);

@@ -95,7 +95,10 @@ static void test_apply(void **state)
 	for (int k = 0; k < 2; k++)
 		for (int L = 0; L <= 3; L++)
 			c.k[k].t[L] = 10 + L;        /* the single-size figures */
-	assert_int_equal(rlb_calsizes_apply(&s, &c), 2);
+	/* from the last level (L3, index 2) only: the L2 figure stays */
+	assert_int_equal(rlb_calsizes_apply(&s, &c, 2), 1);
+	assert_true(c.k[0].t[1] == 11 && c.k[0].t[2] == 4.39);
+	assert_int_equal(rlb_calsizes_apply(&s, &c, 1), 2);
 	assert_true(c.k[0].t[0] == 10);      /* L1 untouched */
 	assert_true(c.k[0].t[1] == 2.38);
 	assert_true(c.k[0].t[2] == 4.39);
