@@ -736,12 +736,22 @@ static int measure_bandwidths(bench_run *b)
 /* ------------------------------------------------------------ calibration working sets */
 
 /* The calibration kernels at several working sets per cache level beyond the L1: the fit
- * takes the median over them (docs/roofline-bench.md, "Working sets of the calibration") */
+ * takes the median over them at the last level (docs/roofline-bench.md, "Working sets of the
+ * calibration") */
 static rlb_calsizes cal_sizes;
 static int cal_sizes_ok;
 
 #define CS_MAXF (RL_MAX_LEVELS * RLB_CS_MAXN * RLB_CAL_MAXK)
 #define CS_MAXB (RL_MAX_LEVELS * RLB_CS_MAXN)
+
+static void cal_sizes_free(char *raw[CS_MAXB][4])
+{
+	for (int x = 0; x < CS_MAXB; x++)
+		for (int k = 0; k < 4; k++) {
+			free(raw[x][k]);
+			raw[x][k] = NULL;
+		}
+}
 
 /* one buffer set (4 streams: the first the whole working set, the others half of it, each
  * STREAM_SKEW further into its own 2 MiB-aligned allocation) per level and size */
@@ -774,8 +784,10 @@ static int measure_cal_sizes(bench_run *b, rlb_calsizes *s, int rounds)
 	int nf = 0, wmax = b->widths[b->nw - 1];
 	job *j = b->j;
 	if (rounds > MAXREPS) rounds = MAXREPS;
-	if (cal_sizes_alloc(s, raw, buf))
+	if (cal_sizes_alloc(s, raw, buf)) {
+		cal_sizes_free(raw);
 		return -1;
+	}
 	for (int L = 1; L < s->nlevels; L++)
 		for (int i = 0; i < s->n[L]; i++)
 			for (int k = 0; k < NCAL; k++, nf++) {
@@ -808,11 +820,7 @@ static int measure_cal_sizes(bench_run *b, rlb_calsizes *s, int rounds)
 		int L = fb[c] / RLB_CS_MAXN, i = fb[c] % RLB_CS_MAXN;
 		s->t[fk[c]][L][i] = res.best > 0 ? b->t.lev[0].line * b->ghz / res.best : 0;
 	}
-	for (int x = 0; x < CS_MAXB; x++)
-		for (int k = 0; k < 4; k++) {
-			free(raw[x][k]);
-			raw[x][k] = NULL;
-		}
+	cal_sizes_free(raw);
 	return 0;
 }
 
