@@ -12,6 +12,7 @@
  */
 #include "machines/bench/calib.h"
 #include "machines/bench/overlap.h"
+#include "machines/bench/calsizes.h"
 #include "machines/bench/capacity.h"
 #include "machines/bench/tlb.h"
 #include "machines/bench/install.h"
@@ -38,6 +39,11 @@
 #define UNSTABLE_PCT 5.0
 #define WARM_NS 1e6        /* warm-up before each repetition */
 #define MAXREPS 192
+#define CAL_SIZES_PER_LEVEL 7   /* working sets of the calibration kernels per level beyond L1 */
+/* the levels whose figure in the fit is the median over the sizes: the last cache level; the
+ * private ones keep their figure at half the level, the sizes are recorded (docs/roofline-bench.md,
+ * "Working sets of the calibration": why) */
+#define CAL_SIZES_FIT_FROM(nlev) ((nlev) - 1)
 
 static int quiet;
 
@@ -729,6 +735,159 @@ static int measure_bandwidths(bench_run *b)
 	return 0;
 }
 
+/* ------------------------------------------------------------ calibration working sets */
+
+/* The calibration kernels at several working sets per cache level beyond the L1: the fit
+ * takes the median over them at the last level (docs/roofline-bench.md, "Working sets of the
+ * calibration") */
+static rlb_calsizes cal_sizes;
+static int cal_sizes_ok;
+
+#define CS_MAXF (RL_MAX_LEVELS * RLB_CS_MAXN * RLB_CAL_MAXK)
+#define CS_MAXB (RL_MAX_LEVELS * RLB_CS_MAXN)
+
+static void cal_sizes_free(char *raw[CS_MAXB][4])
+{
+	for (int x = 0; x < CS_MAXB; x++)
+		for (int k = 0; k < 4; k++) {
+			free(raw[x][k]);
+			raw[x][k] = NULL;
+		}
+}
+
+/* one buffer set (4 streams: the first the whole working set, the others half of it, each
+ * STREAM_SKEW further into its own 2 MiB-aligned allocation) per level and size */
+static int cal_sizes_alloc(const rlb_calsizes *s, char *raw[CS_MAXB][4], char *buf[CS_MAXB][4])
+{
+	for (int L = 1; L < s->nlevels; L++)
+		for (int i = 0; i < s->n[L]; i++)
+			for (int k = 0; k < 4; k++) {
+				int x = L * RLB_CS_MAXN + i;
+				size_t sz = (size_t)(k ? s->ws[L][i] / 2 : s->ws[L][i]) / 512 * 512;
+				if (!(raw[x][k] = xalloc(sz + (size_t)k * STREAM_SKEW))) {
+					fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n", sz);
+					return -1;
+				}
+				buf[x][k] = raw[x][k] + (size_t)k * STREAM_SKEW;
+			}
+	return 0;
+}
+
+/* The calibration kernels (one core, widest access) at every working set of S, interleaved
+ * like the cache levels: ROUNDS rounds, each one repetition (>= 1 ms warm-up, 3 timed
+ * sub-repetitions of >= 1 ms) of every figure; a figure's best sub-repetition over the rounds
+ * into S->t in cycles per unit of work.  0 or -1. */
+static int measure_cal_sizes(bench_run *b, rlb_calsizes *s, int rounds)
+{
+	static bwcfg f[CS_MAXF];
+	static char *raw[CS_MAXB][4], *buf[CS_MAXB][4], *cur[256][4];
+	static double v[CS_MAXF][MAXREPS];
+	static int fk[CS_MAXF], fb[CS_MAXF];
+	int nf = 0, wmax = b->widths[b->nw - 1];
+	job *j = b->j;
+	if (rounds > MAXREPS) rounds = MAXREPS;
+	if (cal_sizes_alloc(s, raw, buf)) {
+		cal_sizes_free(raw);
+		return -1;
+	}
+	for (int L = 1; L < s->nlevels; L++)
+		for (int i = 0; i < s->n[L]; i++)
+			for (int k = 0; k < NCAL; k++, nf++) {
+				int mix = cal_defs[k].mix;
+				f[nf] = (bwcfg){ L, 1, mix, wmax, (size_t)(s->ws[L][i] / k_streams[mix])
+						 / 512 * 512, 0, { 0 }, NULL };
+				fk[nf] = k;
+				fb[nf] = L * RLB_CS_MAXN + i;
+				memcpy(cur[0], buf[fb[nf]], sizeof cur[0]);
+				bw_job(j, &f[nf], cur, WARM_NS, 3);
+				calibrate(j, &b->t, 1, 1e6);
+				f[nf].count = j->count;
+			}
+	double tg = now_ns();
+	for (int r = 0; r < rounds; r++) {
+		for (int c = 0; c < nf; c++) {
+			memcpy(cur[0], buf[fb[c]], sizeof cur[0]);
+			bw_job(j, &f[c], cur, WARM_NS, 3);
+			j->count = f[c].count;
+			run_job(j, &b->t, 1);
+			v[c][r] = j->best_ns[0] > 0 ? (double)f[c].n * (double)f[c].count / j->best_ns[0] : 0;
+		}
+		if (!quiet)
+			fprintf(stderr, "          calibration working sets: round %d/%d of %d figures "
+				"(%.1f s)\n", r + 1, rounds, nf, (now_ns() - tg) / 1e9);
+	}
+	for (int c = 0; c < nf; c++) {
+		/* bytes per stream per ns -> cycles per unit of work (one line per stream) */
+		result res = summarize(v[c], rounds);
+		int L = fb[c] / RLB_CS_MAXN, i = fb[c] % RLB_CS_MAXN;
+		s->t[fk[c]][L][i] = res.best > 0 ? b->t.lev[0].line * b->ghz / res.best : 0;
+	}
+	cal_sizes_free(raw);
+	return 0;
+}
+
+/* plan and measure the calibration kernels at NPER working sets per level beyond the L1 */
+static void cal_sizes_run(bench_run *b, int nper)
+{
+	long long size[RL_MAX_LEVELS];
+	int shared[RL_MAX_LEVELS];
+	for (int L = 0; L < b->t.nlev; L++) {
+		size[L] = b->t.lev[L].size;
+		shared[L] = b->t.lev[L].shared > b->ncore ? b->ncore : b->t.lev[L].shared;
+	}
+	rlb_calsizes_plan(&cal_sizes, b->t.nlev, size, shared, nper);
+	cal_sizes_ok = !measure_cal_sizes(b, &cal_sizes, 2 * b->reps);
+	if (cal_sizes_ok && !quiet) {
+		fprintf(stderr, "calibration kernels per working set, cycles per unit of work (the fit "
+			"takes the median of the %s rows):\n", lvname[CAL_SIZES_FIT_FROM(b->t.nlev)]);
+		rlb_calsizes_print(stderr, &cal_sizes, &b->cal, "  ");
+	}
+}
+
+/* the provenance of the per-size figures: a sentence for calibration.source */
+static void cal_sizes_method(char *out, size_t len)
+{
+	int at = 0, from = CAL_SIZES_FIT_FROM(cal_sizes.nlevels);
+	*out = 0;
+	if (!cal_sizes_ok)
+		return;
+	for (int L = 1; L < cal_sizes.nlevels && at < (int)len; L++)
+		if (cal_sizes.n[L])
+			at += snprintf(out + at, len - (size_t)at, "; %s: %s %d working sets of "
+				       "%lld-%lld KiB (equal steps)", lvname[L], L >= from ?
+				       "the median over" : "at half the level, recorded at",
+				       cal_sizes.n[L], cal_sizes.ws[L][0] >> 10,
+				       cal_sizes.ws[L][cal_sizes.n[L] - 1] >> 10);
+	if (at < (int)len)
+		snprintf(out + at, len - (size_t)at, ", figures per size in the comment below");
+}
+
+/* roofline-bench sizes [N]: the clock and the calibration kernels at N working sets per level
+ * (default 7), the per-size table on stdout */
+static int sizes_cmd(int argc, char **argv)
+{
+	static bench_run b;
+	int nper = argc > 2 ? atoi(argv[2]) : CAL_SIZES_PER_LEVEL;
+	if (nper < 1 || nper > RLB_CS_MAXN) {
+		fprintf(stderr, "roofline-bench sizes: expected 1..%d working sets per level\n",
+			RLB_CS_MAXN);
+		return 2;
+	}
+	if (bench_setup(&b, 15))
+		return 1;
+	measure_clock(&b);
+	if (!(b.j = calloc(1, sizeof *b.j)))
+		return 1;
+	cal_sizes_run(&b, nper);
+	if (!cal_sizes_ok)
+		return 1;
+	printf("# roofline-bench sizes %d on '%s' (%s, %s family %u model %u), %s, clock %.3f GHz\n",
+	       nper, b.t.host, b.t.model, b.t.vendor, b.t.family, b.t.model_id, b.date, b.ghz);
+	rlb_calsizes_print(stdout, &cal_sizes, &b.cal, "");
+	free(b.j);
+	return 0;
+}
+
 /* FP peaks: every op x precision x width on NT threads */
 static void measure_fp_peaks(bench_run *b, int nt)
 {
@@ -860,6 +1019,8 @@ static void describe_calibration(bench_run *b, int wmax, const char *how)
 		for (int L = 0; L <= b->t.nlev; L++)
 			b->cal.k[i].t[L] = b->cal_gbs[i][L] > 0 ? (double)b->t.lev[0].line *
 				k_streams[cal_defs[i].mix] * b->ghz / b->cal_gbs[i][L] : 0;
+	if (cal_sizes_ok)
+		rlb_calsizes_apply(&cal_sizes, &b->cal, CAL_SIZES_FIT_FROM(b->t.nlev));
 	rlb_cal_counts(&b->cal, m);
 	if (rlb_cal_fit_all(&b->cal)) {
 		fprintf(stderr, "roofline-bench: a calibration kernel was not measured; the file "
@@ -989,12 +1150,19 @@ static int write_machine(const bench_run *b, const char *outpath, const char *hd
 	}
 	int wr = rlb_write_machine(out, b->m, hdr);
 	if (b->cal_ok) {
-		char src[256];
+		char src[768], sizes[384];
+		cal_sizes_method(sizes, sizeof sizes);
 		snprintf(src, sizeof src, "roofline-bench %s, %s: 1 core, %d-bit kernels, cycles per "
-			 "unit of work (one line per stream) = line x streams x clock / bandwidth; "
+			 "unit of work (one line per stream) = line x streams x clock / bandwidth%s; "
 			 "predicted with the chosen rule; fitted: false = held out", VERSION, b->date,
-			 b->widths[b->nw - 1] * 8);
+			 b->widths[b->nw - 1] * 8, sizes);
 		rlb_cal_write(out, &b->cal, b->m, src);
+		if (cal_sizes_ok) {
+			fprintf(out, "# calibration kernels per working set, cycles per unit of work (the "
+				"rows above take the median of the %s lines):\n",
+				lvname[CAL_SIZES_FIT_FROM(b->t.nlev)]);
+			rlb_calsizes_print(out, &cal_sizes, &b->cal, "#   ");
+		}
 		wr |= ferror(out);
 	}
 	if (out != stdout)
@@ -1035,6 +1203,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	plan_working_sets(&b);
 	if (measure_bandwidths(&b))
 		return 1;
+	cal_sizes_run(&b, CAL_SIZES_PER_LEVEL);
 	for (int ci = 0; ci < b.ncc; ci++)
 		measure_fp_peaks(&b, b.ncores_list[ci]);
 	/* effective capacities: needs the cache levels of the machine */
@@ -1187,6 +1356,7 @@ static void usage(FILE *f)
 	      "       roofline-bench tlb       (the TLB section alone, printed)\n"
 	      "       roofline-bench serial-fractions FILE   (ecm.serial_fraction alone, with FILE's\n"
 	      "                                               link costs, printed)\n"
+	      "       roofline-bench sizes [N] (the calibration kernels at N working sets per level)\n"
 	      "Measures the machine it runs on and writes a roofline machine file (docs/roofline-bench.md).\n", f);
 }
 
@@ -1200,6 +1370,8 @@ int main(int argc, char **argv)
 		return tlb_cmd();
 	if (argc >= 3 && !strcmp(argv[1], "serial-fractions"))
 		return serial_fractions_cmd(argv[2]);
+	if (argc >= 2 && !strcmp(argv[1], "sizes"))
+		return sizes_cmd(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "install"))
 		return rlb_install(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "convert-kerncraft")) {
