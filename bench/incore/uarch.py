@@ -195,8 +195,10 @@ def build_mixes():
 SW = {"s": (8, "xmm", "vmovsd"), "x": (16, "xmm", "vmovupd"),
       "y": (32, "ymm", "vmovupd"), "z": (64, "zmm", "vmovupd")}
 POOL_ARRAY = 65536          # bytes per array slot of the pool (5 slots)
+HUGE_SLOT = 2 << 20         # arrays 2 MiB apart, as bench/accuracy/harness.c places them
 
-def stream(name, w, loads, stores, ws_kib, unroll=1, into=None, fixed=False, lay=17, dep=False):
+def stream(name, w, loads, stores, ws_kib, unroll=1, into=None, fixed=False, lay=17, dep=False,
+           slot=POOL_ARRAY, restart=""):
     """LOADS load streams (arrays 0..LOADS-1) and STORES (0 or 1) store stream (array LOADS,
     or array INTO: a store into a loaded array, the update / daxpy shape) of width W (s x y z),
     each array a share of WS_KIB KiB (the working set, all arrays); arrays LAY lines apart mod
@@ -209,7 +211,7 @@ def stream(name, w, loads, stores, ws_kib, unroll=1, into=None, fixed=False, lay
     narr = loads + (stores if into is None else 0)
     nbytes = (ws_kib * 1024 // max(1, narr)) // (unroll * b) * (unroll * b)
     STREAMS.append(dict(name=name, w=w, loads=loads, stores=stores, into=into, unroll=unroll,
-                        fixed=fixed, lay=lay, nbytes=nbytes, b=b, z=(w == "z"), dep=dep))
+                        fixed=fixed, lay=lay, nbytes=nbytes, b=b, z=(w == "z"), dep=dep, slot=slot, restart=restart))
 
 def build_streams():
     mixes = ((1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1))
@@ -224,6 +226,14 @@ def build_streams():
             for ws in (12, 24, 36):
                 stream("st_%s_%dl%ds_%dk_dep" % (w, l, st, ws), w, l, st, ws, dep=True)
             stream("st_%s_%dl%ds_24k_dep_u4" % (w, l, st), w, l, st, 24, unroll=4, dep=True)
+        for l, st in ((1, 1), (2, 1), (3, 1)):
+            stream("st_%s_%dl%ds_24k_dep_2m" % (w, l, st), w, l, st, 24, dep=True, slot=HUGE_SLOT)
+            stream("st_%s_%dl%ds_24k_dep_u4_2m" % (w, l, st), w, l, st, 24, dep=True, unroll=4,
+                   slot=HUGE_SLOT)
+        for l, st in ((0, 1), (1, 1), (2, 1), (3, 1)):
+            stream("st_%s_%dl%ds_24k_dep_vzu" % (w, l, st), w, l, st, 24, dep=True,
+                   restart="vzeroupper")
+        stream("st_%s_daxpy_24k_dep_2m" % w, w, 2, 1, 24, into=0, dep=True, slot=HUGE_SLOT)
         stream("st_%s_daxpy_24k_dep" % w, w, 2, 1, 24, into=0, dep=True)
         stream("st_%s_daxpy_24k_dep_u4" % w, w, 2, 1, 24, into=0, dep=True, unroll=4)
         stream("st_%s_update_24k" % w, w, 1, 1, 24, into=0)        # a[i] = s * a[i]
@@ -261,13 +271,13 @@ def c_stream(i, t):
             body.append("%s %%%%%s14, %d(%%[p%d],%s)" % (mov, reg, off, sa, idx))
     vr = "zmm" if t["z"] else "ymm"
     init = "".join('"vbroadcastsd (%%[p0]), %%%%%s%d\\n\\t"\n\t\t' % (vr, r) for r in range(16))
-    ptrs = ", ".join('[p%d] "r"(pool + %d)' % (x, (x * POOL_ARRAY + x * t["lay"] * 64) // 8)
+    ptrs = ", ".join('[p%d] "r"(pool + %d)' % (x, (x * t["slot"] + x * t["lay"] * 64) // 8)
                      for x in range(5))
     return (ZATTR if t["z"] else "") + r"""
 static void s%d(long it)
 {
 	__asm__ volatile(%s"xorl %%%%edx, %%%%edx\n\t"
-		"1:\n\txorl %%%%eax, %%%%eax\n\t.p2align 5\n\t"
+		"1:\n\t%s\n\txorl %%%%eax, %%%%eax\n\t.p2align 5\n\t"
 		"2:\n\t%s\n\taddq $%d, %%%%rax\n\tcmpq %%[n], %%%%rax\n\tjne 2b\n\t"
 		"decq %%[it]\n\tjnz 1b\n\tvzeroupper"
 		: [it] "+r"(it) : %s, [n] "r"(%dL)
@@ -275,7 +285,7 @@ static void s%d(long it)
 		  "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
 		  "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
-""" % (i, init, "\\n\\t".join(body), t["unroll"] * b, ptrs, t["nbytes"])
+""" % (i, init, t["restart"], "\\n\\t".join(body), t["unroll"] * b, ptrs, t["nbytes"])
 
 PRELUDE = r"""
 #define _POSIX_C_SOURCE 200809L
@@ -285,7 +295,7 @@ PRELUDE = r"""
 #include "clock.h"
 static double ld[1024] __attribute__((aligned(4096)));
 static double st[1024] __attribute__((aligned(4096)));
-static double pool[5 * 65536 / 8 + 4096] __attribute__((aligned(4096)));
+static double pool[5 * 2097152 / 8 + 4096] __attribute__((aligned(4096)));
 """
 
 ZATTR = '__attribute__((target("avx512f,avx512vl")))'
