@@ -10,8 +10,14 @@ core clock comes from a dependent chain of 1-cycle register adds (clock.h), not 
          show which instructions share pipes; loads and stores hit L1 (stores 2112 B after
          the loads' block: no 4 KiB aliasing with the loads, every store line-aligned).
   mix_*  cycles per group (the group is named in the row).
+  st_*   (--set streams) loads and stores walking L1-resident arrays as compiled loops do:
+         st_<width s x y z>_<L>l<S>s_<working set>k[_u4][_dep]...: L load streams and S store
+         streams, one vector each per group, cycles per group; _u4 unrolled by 4 (no 1-cy
+         loop-counter bound per group), _dep the stored value computed from the loads, _fixed
+         the same lines every iteration (as mix_*), _2m arrays 2 MiB apart, _vzu a vzeroupper
+         before every sweep; update / daxpy: the store goes into the first load stream.
 Usage (under the measurement lock, on one CPU; ~20 s):
-  bench/incore/uarch.py [--runs N] [--only SUBSTRING] [--out FILE]
+  bench/incore/uarch.py [--set core|streams|all] [--runs N] [--only SUBSTRING] [--out FILE]
 The output records the CPU (lscpu), the compiler, the load average and the clock.
 """
 import os, re, subprocess, sys, tempfile, time
