@@ -239,6 +239,9 @@ def build_streams():
         for l, st in ((0, 1), (1, 1), (2, 1), (3, 1)):
             stream("st_%s_%dl%ds_24k_dep_vzu" % (w, l, st), w, l, st, 24, dep=True,
                    restart="vzeroupper")
+        for lay in (0, 5, 32):        # other distances of the arrays modulo 4 KiB (lines)
+            for ws in (12, 24, 36):
+                stream("st_%s_2l1s_%dk_dep_lay%d" % (w, ws, lay), w, 2, 1, ws, dep=True, lay=lay)
         stream("st_%s_daxpy_24k_dep_2m" % w, w, 2, 1, 24, into=0, dep=True, slot=HUGE_SLOT)
         stream("st_%s_daxpy_24k_dep" % w, w, 2, 1, 24, into=0, dep=True)
         stream("st_%s_daxpy_24k_dep_u4" % w, w, 2, 1, 24, into=0, dep=True, unroll=4)
