@@ -130,15 +130,17 @@ static int pport_set(pctx *c, yaml_node_t *n, const char *example, const char *k
 	return 0;
 }
 
-static int pmemrows(pctx *c, yaml_node_t *n, const char *key, rl_memrow *rows, int *nrows)
+/* the rows of 'loads' or 'stores' (STORES: 'load_slots' allowed) */
+static int pmemrows(pctx *c, yaml_node_t *n, const char *key, int stores, rl_memrow *rows,
+		    int *nrows)
 {
 	static const rl_yaml_key spec[] = { { "width", 1 }, { "uops", 1 }, { "latency", 0 },
-					    { "source", 1 } };
+					    { "source", 1 }, { "load_slots", 0 } };
 	char gotbuf[64];
 	if (!n || n->type != YAML_SEQUENCE_NODE)
 		return rl_yaml_fail(&c->y, n, "expected a list of rows for '%s', got %s", key, GOT(n));
 	for (int i = 0; i < rl_yaml_list_len(n); i++) {
-		yaml_node_t *row = rl_yaml_list_item(&c->y, n, i), *v[4];
+		yaml_node_t *row = rl_yaml_list_item(&c->y, n, i), *v[5];
 		char what[32];
 		snprintf(what, sizeof what, "%s[%d]", key, i);
 		if (*nrows == RL_MAX_MEMROWS)
@@ -147,10 +149,15 @@ static int pmemrows(pctx *c, yaml_node_t *n, const char *key, rl_memrow *rows, i
 		rl_memrow *r = &rows[*nrows];
 		memset(r, 0, sizeof(*r));
 		r->line = (int)row->start_mark.line + 1;
-		if (rl_yaml_check_mapping(&c->y, row, what, spec, 4, v) ||
+		if (rl_yaml_check_mapping(&c->y, row, what, spec, 5, v) ||
 		    rl_yaml_get_width(&c->y, v[0], 8, "any", &r->width) || puops(c, v[1], &r->uops))
 			return -1;
 		if (v[2] && pnumber(c, v[2], "latency", 0, 1000, &r->latency))
+			return -1;
+		if (v[4] && !stores)
+			return rl_yaml_fail(&c->y, v[4], "expected 'load_slots' only in 'stores' rows "
+					    "(a store's cycles on the load ports), got it in '%s'", what);
+		if (v[4] && pnumber(c, v[4], "load_slots", 0, 16, &r->load_slots))
 			return -1;
 		(*nrows)++;
 	}
@@ -366,8 +373,8 @@ static int proot(pctx *c, yaml_node_t *root)
 		return -1;
 	if (v[K_FWD] && pstore_forward(c, v[K_FWD]))
 		return -1;
-	if (pmemrows(c, v[K_LOADS], "loads", p->loads, &p->nloads) ||
-	    pmemrows(c, v[K_STORES], "stores", p->stores, &p->nstores) || pforms(c, v[K_INSNS]))
+	if (pmemrows(c, v[K_LOADS], "loads", 0, p->loads, &p->nloads) ||
+	    pmemrows(c, v[K_STORES], "stores", 1, p->stores, &p->nstores) || pforms(c, v[K_INSNS]))
 		return -1;
 	if (v[K_CALLS_EST] && rl_yaml_get_bool(&c->y, v[K_CALLS_EST], "calls_estimate",
 					       &p->calls_estimate))

@@ -241,6 +241,11 @@ static void add_memory_uops(const rl_ports *p, const rl_body *body, int i, pass_
 		const rl_memrow *r = mem_row(p->stores, p->nstores, mw);
 		out->nstores++;
 		add_uops(&d->other, &r->uops, 1.0);
+		if (r->load_slots > 0) {
+			/* the store's share of the load ports counts where the loads count */
+			rl_uops share = { 1, { { p->load_ports, r->load_slots } } };
+			add_uops(d->loads, &share, 1.0);
+		}
 	}
 }
 

@@ -53,6 +53,7 @@ typedef struct rl_memrow {
 	int width;
 	rl_uops uops;
 	double latency;      /* load-to-use latency (loads) */
+	double load_slots;   /* stores: cycles on the load ports, counted with the loads */
 	int line;
 } rl_memrow;
 

@@ -10,8 +10,14 @@ core clock comes from a dependent chain of 1-cycle register adds (clock.h), not 
          show which instructions share pipes; loads and stores hit L1 (stores 2112 B after
          the loads' block: no 4 KiB aliasing with the loads, every store line-aligned).
   mix_*  cycles per group (the group is named in the row).
+  st_*   (--set streams) loads and stores walking L1-resident arrays as compiled loops do:
+         st_<width s x y z>_<L>l<S>s_<working set>k[_u4][_dep]...: L load streams and S store
+         streams, one vector each per group, cycles per group; _u4 unrolled by 4 (no 1-cy
+         loop-counter bound per group), _dep the stored value computed from the loads, _fixed
+         the same lines every iteration (as mix_*), _2m arrays 2 MiB apart, _vzu a vzeroupper
+         before every sweep; update / daxpy: the store goes into the first load stream.
 Usage (under the measurement lock, on one CPU; ~20 s):
-  bench/incore/uarch.py [--runs N] [--only SUBSTRING] [--out FILE]
+  bench/incore/uarch.py [--set core|streams|all] [--runs N] [--only SUBSTRING] [--out FILE]
 The output records the CPU (lscpu), the compiler, the load average and the clock.
 """
 import os, re, subprocess, sys, tempfile, time
@@ -26,6 +32,7 @@ def chains(fmt, n=12, **kw):
     return [fmt.format(k=k, **kw) for k in range(n)]
 
 TESTS = []   # (name, block of instruction strings, unit: "insn" or "group", needs avx512)
+STREAMS = [] # streaming tests: dicts, see stream()
 
 def lat(name, insn, z=False):
     TESTS.append((name, [insn], "insn", z))
@@ -188,6 +195,107 @@ def build_mixes():
     mixw("w_fma8_add8_ld4", [(FMA, 8), (ADD, 8)] + [("vmovupd %d(%%0), {r}" % (32 * k), 1) for k in range(4)])
     mixw("w_fma8_add8_st4", [(FMA, 8), (ADD, 8)] + [("vmovupd %%ymm14, %d(%%1)" % (32 * k), 1) for k in range(4)])
 
+# Streaming tests: loads and stores that walk L1-resident arrays as a compiled loop does (one
+# group per iteration of an addq/cmpq/jne loop, the index in a register), against the mix_*
+# tests above, which hit the same few lines on every pass.
+SW = {"s": (8, "xmm", "vmovsd"), "x": (16, "xmm", "vmovupd"),
+      "y": (32, "ymm", "vmovupd"), "z": (64, "zmm", "vmovupd")}
+POOL_ARRAY = 65536          # bytes per array slot of the pool (5 slots)
+HUGE_SLOT = 2 << 20         # arrays 2 MiB apart, as bench/accuracy/harness.c places them
+
+def stream(name, w, loads, stores, ws_kib, unroll=1, into=None, fixed=False, lay=17, dep=False,
+           slot=POOL_ARRAY, restart=""):
+    """LOADS load streams (arrays 0..LOADS-1) and STORES (0 or 1) store stream (array LOADS,
+    or array INTO: a store into a loaded array, the update / daxpy shape) of width W (s x y z),
+    each array a share of WS_KIB KiB (the working set, all arrays); arrays LAY lines apart mod
+    4 KiB (0: same 4 KiB offset); UNROLL groups per loop iteration; FIXED: the address never
+    moves (every iteration the same lines, as mix_*); DEP: the stored value is computed from the
+    loads as GCC's code does (first load a move, the others vaddpd/vaddsd memory operands, one
+    vmulpd for a single load).  Unit: cycles per group (one vector of
+    every stream)."""
+    b = SW[w][0]
+    narr = loads + (stores if into is None else 0)
+    nbytes = (ws_kib * 1024 // max(1, narr)) // (unroll * b) * (unroll * b)
+    STREAMS.append(dict(name=name, w=w, loads=loads, stores=stores, into=into, unroll=unroll,
+                        fixed=fixed, lay=lay, nbytes=nbytes, b=b, z=(w == "z"), dep=dep, slot=slot, restart=restart))
+
+def build_streams():
+    mixes = ((1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1))
+    for w in "sxyz":
+        for ws in (12, 24, 36):
+            for l, st in mixes:
+                stream("st_%s_%dl%ds_%dk" % (w, l, st, ws), w, l, st, ws)
+        for l, st in mixes:
+            stream("st_%s_%dl%ds_24k_u4" % (w, l, st), w, l, st, 24, unroll=4)
+            stream("st_%s_%dl%ds_fixed" % (w, l, st), w, l, st, 24, fixed=True)
+        for l, st in mixes[2:]:
+            for ws in (12, 24, 36):
+                stream("st_%s_%dl%ds_%dk_dep" % (w, l, st, ws), w, l, st, ws, dep=True)
+            stream("st_%s_%dl%ds_24k_dep_u4" % (w, l, st), w, l, st, 24, unroll=4, dep=True)
+        for l, st in ((1, 1), (2, 1), (3, 1)):
+            stream("st_%s_%dl%ds_24k_dep_2m" % (w, l, st), w, l, st, 24, dep=True, slot=HUGE_SLOT)
+            stream("st_%s_%dl%ds_24k_dep_u4_2m" % (w, l, st), w, l, st, 24, dep=True, unroll=4,
+                   slot=HUGE_SLOT)
+        for l, st in ((0, 1), (1, 1), (2, 1), (3, 1)):
+            stream("st_%s_%dl%ds_24k_dep_vzu" % (w, l, st), w, l, st, 24, dep=True,
+                   restart="vzeroupper")
+        for lay in (0, 5, 32):        # other distances of the arrays modulo 4 KiB (lines)
+            for ws in (12, 24, 36):
+                stream("st_%s_2l1s_%dk_dep_lay%d" % (w, ws, lay), w, 2, 1, ws, dep=True, lay=lay)
+        stream("st_%s_daxpy_24k_dep_2m" % w, w, 2, 1, 24, into=0, dep=True, slot=HUGE_SLOT)
+        stream("st_%s_daxpy_24k_dep" % w, w, 2, 1, 24, into=0, dep=True)
+        stream("st_%s_daxpy_24k_dep_u4" % w, w, 2, 1, 24, into=0, dep=True, unroll=4)
+        stream("st_%s_update_24k" % w, w, 1, 1, 24, into=0)        # a[i] = s * a[i]
+        stream("st_%s_daxpy_24k" % w, w, 2, 1, 24, into=0)         # a[i] += s * b[i]
+        stream("st_%s_2l1s_24k_alias" % w, w, 2, 1, 24, lay=0)     # streams 4 KiB-aliased
+        stream("st_%s_2l1s_4k" % w, w, 2, 1, 4)
+        stream("st_%s_2l1s_96k" % w, w, 2, 1, 96)                  # beyond L1 (48 KiB)
+
+def c_stream(i, t):
+    """The C function s<I>: IT sweeps over the arrays, one group per inner iteration."""
+    b, reg, mov = SW[t["w"]]
+    if t["z"]:
+        reg = "zmm"
+    idx = "%%rdx" if t["fixed"] else "%%rax"
+    body, k = [], 0
+    op = "vaddsd" if t["w"] == "s" else "vaddpd"
+    for j in range(t["unroll"]):
+        off = j * b
+        if t["dep"]:
+            r = "%%%%%s%d" % (reg, j % 12)
+            sa = t["loads"] if t["into"] is None else t["into"]
+            for x in range(t["loads"]):
+                body.append("%s %d(%%[p%d],%s), %s" % (mov, off, x, idx, r) if x == 0 else
+                            "%s %d(%%[p%d],%s), %s, %s" % (op, off, x, idx, r, r))
+            if t["loads"] == 1:
+                m = op.replace("add", "mul")
+                body.append("%s %%%%%s15, %s, %s" % (m, reg, r, r))
+            body.append("%s %s, %d(%%[p%d],%s)" % (mov, r, off, sa, idx))
+            continue
+        for x in range(t["loads"]):
+            body.append("%s %d(%%[p%d],%s), %%%%%s%d" % (mov, off, x, idx, reg, k % 12))
+            k += 1
+        for _ in range(t["stores"]):
+            sa = t["loads"] if t["into"] is None else t["into"]
+            body.append("%s %%%%%s14, %d(%%[p%d],%s)" % (mov, reg, off, sa, idx))
+    vr = "zmm" if t["z"] else "ymm"
+    init = "".join('"vbroadcastsd (%%[p0]), %%%%%s%d\\n\\t"\n\t\t' % (vr, r) for r in range(16))
+    ptrs = ", ".join('[p%d] "r"(pool + %d)' % (x, (x * t["slot"] + x * t["lay"] * 64) // 8)
+                     for x in range(5))
+    return (ZATTR if t["z"] else "") + r"""
+static void s%d(long it)
+{
+	__asm__ volatile(%s"xorl %%%%edx, %%%%edx\n\t"
+		"1:\n\t%s\n\txorl %%%%eax, %%%%eax\n\t.p2align 5\n\t"
+		"2:\n\t%s\n\taddq $%d, %%%%rax\n\tcmpq %%[n], %%%%rax\n\tjne 2b\n\t"
+		"decq %%[it]\n\tjnz 1b\n\tvzeroupper"
+		: [it] "+r"(it) : %s, [n] "r"(%dL)
+		: "rax", "rdx", "memory",
+		  "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
+		  "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+}
+""" % (i, init, t["restart"], "\\n\\t".join(body), t["unroll"] * b, ptrs, t["nbytes"])
+
 PRELUDE = r"""
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -196,6 +304,7 @@ PRELUDE = r"""
 #include "clock.h"
 static double ld[1024] __attribute__((aligned(4096)));
 static double st[1024] __attribute__((aligned(4096)));
+static double pool[5 * 2097152 / 8 + 4096] __attribute__((aligned(4096)));
 """
 
 ZATTR = '__attribute__((target("avx512f,avx512vl")))'
@@ -223,17 +332,23 @@ static void t%d(long it)
 }
 """ % (i, init, reps, body, ZCLOB if z else "")
 
-def generate(tests, path):
+def generate(tests, streams, path):
     src = [PRELUDE]
     for i, (name, block, unit, z) in enumerate(tests):
         reps = max(1, 96 // len(block))
         src.append(c_test(i, name, block, z, reps))
-    src.append("struct t { const char *name; void (*fn)(long); int n; int z; };\n")
+    for i, t in enumerate(streams):
+        src.append(c_stream(i, t))
+    src.append("struct t { const char *name; void (*fn)(long); long n; int z; long it; };\n")
     src.append("static const struct t tests[] = {\n")
     for i, (name, block, unit, z) in enumerate(tests):
         reps = max(1, 96 // len(block))
         per = {"insn": len(block)}.get(unit, len(block) // int(unit[5:]) if unit.startswith("group") else 1)
-        src.append("\t{ \"%s\", t%d, %d, %d },\n" % (name, i, reps * per, int(z)))
+        src.append("\t{ \"%s\", t%d, %d, %d, 40 },\n" % (name, i, reps * per, int(z)))
+    for i, t in enumerate(streams):
+        groups = t["nbytes"] // t["b"]
+        src.append("\t{ \"%s\", s%d, %d, %d, %d },\n" % (t["name"], i, groups, int(t["z"]),
+                                                          max(4, 1000000 // groups)))
     src.append("};\n")
     src.append(r"""
 int main(int argc, char **argv)
@@ -242,6 +357,8 @@ int main(int argc, char **argv)
 	int z = __builtin_cpu_supports("avx512f");
 	for (int i = 0; i < 1024; i++)
 		ld[i] = st[i] = 1.0;
+	for (unsigned i = 0; i < sizeof pool / sizeof pool[0]; i++)
+		pool[i] = 1.0;
 	void *self = &st[1000];
 	memcpy(&st[1000], &self, sizeof self);
 	double g = clock_ghz_of(200);
@@ -250,7 +367,7 @@ int main(int argc, char **argv)
 			continue;
 		double best = 1e30;
 		for (int r = 0; r < runs; r++) {
-			long it = 40;
+			long it = tests[k].it;
 			double t0 = now_ns();
 			tests[k].fn(it);
 			double t = (now_ns() - t0) / (it * (double)tests[k].n);
@@ -282,12 +399,15 @@ def main():
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
     only = args[args.index("--only") + 1] if "--only" in args else None
     outp = args[args.index("--out") + 1] if "--out" in args else None
+    sets = args[args.index("--set") + 1] if "--set" in args else "core"
     build_tests()
     build_mixes()
-    tests = [t for t in TESTS if not only or only in t[0]]
+    build_streams()
+    tests = [t for t in TESTS if (not only or only in t[0]) and sets in ("core", "all")]
+    streams = [t for t in STREAMS if (not only or only in t["name"]) and sets in ("streams", "all")]
     tmp = tempfile.mkdtemp(prefix="rl-uarch-")
     c = os.path.join(tmp, "uarch.c")
-    generate(tests, c)
+    generate(tests, streams, c)
     exe = os.path.join(tmp, "uarch")
     r = sh([CC, "-O2", "-mavx2", "-mfma", "-I", HERE, c, "-o", exe])
     if r.returncode:
@@ -315,10 +435,13 @@ def main():
              " loadavg %s -> %s; core clock (add chain) %.3f GHz" % (runs, la0, la1, clk),
              "# lat_*: cycles per instruction of one chain (latency); tp_*: reciprocal throughput;"
              " mix_*: cycles per group"]
-    units = {t[0]: t[2] for t in tests}
     for name, _, unit, _ in tests:
         if name in best:
             lines.append("%-22s %7.3f cy per %s" % (name, best[name] * clk, unit))
+    for t in streams:
+        if t["name"] in best:
+            lines.append("%-22s %7.3f cy per group (%d B per array)" % (t["name"], best[t["name"]] * clk,
+                                                                     t["nbytes"]))
     txt = "\n".join(lines) + "\n"
     sys.stdout.write(txt)
     if outp:

@@ -1,0 +1,17 @@
+/* DAXPY with 512-bit vectors on the measured Zen 5 guest (zen5-host-bench, port table zen5).
+   GCC 12 makes one zmm line per iteration: vmovupd load, vfmadd213pd with a memory operand,
+   vmovupd store, add / cmp / jne.  By hand: two zmm loads on the two load pipes (l0|l1, 1 cy
+   each) plus the store's share of a load pipe (zen5.yml store row width 512, load_slots 0.2)
+   = 2.2 cy on two pipes -> T_nOL = 1.1 cy/CL; T_OL = the store (2*s0|s1: 1 cy) or the loop
+   counter's 1-cy chain = 1 cy/CL; in L1 (overlapping rule) max = 1.1.  Without the share (the
+   table before) T_nOL was 1.0.  Measured on AMD EPYC family 26 model 2: these loads and store
+   streaming through L1 unrolled by 4 take 1.148 cy per line (bench/incore/uarch.py --set
+   streams, st_z_daxpy_24k_dep_u4 / st_z_2l1s_24k_dep_u4). */
+/* { dg-do compile } */
+/* { dg-options "-O3 -march=x86-64-v4 -mprefer-vector-width=512 -fplugin-arg-roofline-machine=zen5-host-bench -fplugin-arg-roofline-define=n=2048" } */
+
+void daxpy(long n, double s, double *restrict a, const double *restrict b)
+{
+  for (long i = 0; i < n; i++) /* { dg-message {ECM \{1 \|\| 1.1 \| [0-9.]+ \| [0-9.]+ \| [0-9.]+\} cy/CL -> \{1.1 \]} } */
+    a[i] = a[i] + s * b[i];
+}
