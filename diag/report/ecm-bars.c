@@ -101,8 +101,8 @@ static void level_bars(FILE *o, const ecm_view *v, size_t l, int y)
 	x += v->tnol / v->max * BW;
 	for (size_t b = 0; b < l && b < v->ntr; b++) {
 		double t = v->share[b] * transfer(v, b);
-		if (!(t > 0))
-			continue;
+		if (!v->serial[b] && !(t > 0))
+			continue;       /* an overlapping link without fraction */
 		if (v->serial[b])
 			snprintf(name, sizeof(name), "T_%s", link_name(v, b));
 		else
