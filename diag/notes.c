@@ -663,6 +663,26 @@ void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
 	partial_keep(r, buf, len);
 }
 
+/* ", T by the zen rule with serial fractions L1-L2 0.317, L2-L3 0.339, L3-MEM 0.799" when the
+ * machine file gives fractions for overlapping links (docs/model.md section 4) */
+static void composition_clause(const rl_report *r, char *buf, size_t len)
+{
+	const rl_ecm *e = &r->ecm;
+	int n = 0;
+	for (int b = 0; b < e->ntransfers; b++) {
+		if (rl_ecm_link_is_serial(e->overlap, e->serial_links, b) ||
+		    b >= r->machine->n_serial_fraction)
+			continue;
+		char x[32];
+		rl_format_number3(rl_ecm_link_serial_share(e, b), x, sizeof(x));
+		if (!n++)
+			rl_appendf(buf, len, ", T by the %s rule with serial fractions",
+				   e->overlap == RL_OVERLAP_ZEN ? "zen" : "partial");
+		rl_appendf(buf, len, "%s %s-%s %s", n > 1 ? "," : "", level_name_of(r, b),
+			   level_name_of(r, b + 1), x);
+	}
+}
+
 static void verbose_perf(const rl_report *r, char *buf, size_t len)
 {
 	const rl_perf *p = &r->perf;
@@ -671,8 +691,10 @@ static void verbose_perf(const rl_report *r, char *buf, size_t len)
 	rl_format_number(p->work_per_unit, w, sizeof(w));
 	rl_format_number(p->clock_ghz, f, sizeof(f));
 	rl_format_number(p->bandwidth_gbs, b, sizeof(b));
-	snprintf(buf, len, "roofline: performance: %s; P = W * f / T with W = %s %s per unit, f = %s GHz:",
+	snprintf(buf, len, "roofline: performance: %s; P = W * f / T with W = %s %s per unit, f = %s GHz",
 		 rule, w, p->work, f);
+	composition_clause(r, buf, len);
+	rl_appendf(buf, len, ":");
 	for (int l = 0; l <= r->ecm.ntransfers; l++) {
 		char pf[48];
 		rl_format_rate(p->perf_level[l], p->work, pf, sizeof(pf));

@@ -30,11 +30,19 @@ static json_t *machine_json(const rl_machine *m)
 			"name", m->levels[l].name, "size_bytes", (json_int_t)m->levels[l].size,
 			"line_bytes", m->levels[l].line, "shared_by", m->levels[l].shared_by,
 			"cycles_per_line", m->levels[l].cycles_per_line));
-	return json_pack("{s:s, s:s, s:f, s:i, s:s, s:f, s:f, s:o}",
+	json_t *o = json_pack("{s:s, s:s, s:f, s:i, s:s, s:f, s:f, s:o}",
 		"name", m->name, "description", m->description, "clock_ghz", m->clock_ghz,
 		"cores", m->cores, "overlap", overlap_name(m->overlap),
 		"memory_bandwidth_gbs", m->mem_bandwidth_gbs,
 		"memory_cycles_per_line", m->mem_cycles_per_line, "caches", levels);
+	/* the file's ecm.serial_fraction (per link, L1-L2 first), only when it gives them */
+	if (o && m->n_serial_fraction > 0) {
+		json_t *frac = json_array();
+		for (int b = 0; b < m->n_serial_fraction; b++)
+			json_array_append_new(frac, json_real(m->serial_fraction[b]));
+		json_object_set_new(o, "serial_fraction", frac);
+	}
+	return o;
 }
 
 rl_remarks *rl_remarks_alloc(const char *source_file, const rl_machine *m)
@@ -329,6 +337,23 @@ static json_t *copies_json(const rl_report *r)
 			 "others", others);
 }
 
+/* "links": per link the composition rule (serial: adds in full to T_nOL; overlapping) and the
+ * share of its transfer that adds to T_nOL (1 for a serial link, the machine's serial fraction
+ * for an overlapping one, 0 without): docs/model.md section 4 */
+static json_t *links_json(const rl_report *r)
+{
+	const rl_ecm *e = &r->ecm;
+	json_t *list = json_array();
+	for (int b = 0; b < e->ntransfers; b++) {
+		char name[32];
+		boundary_name(r->machine, b, name, sizeof(name));
+		json_array_append_new(list, json_pack("{s:s, s:s, s:f}", "link", name, "rule",
+			rl_ecm_link_is_serial(e->overlap, e->serial_links, b) ? "serial" : "overlapping",
+			"serial_fraction", rl_ecm_link_serial_share(e, b)));
+	}
+	return list;
+}
+
 static json_t *ecm_json(const rl_report *r)
 {
 	const rl_ecm *e = &r->ecm;
@@ -342,6 +367,8 @@ static json_t *ecm_json(const rl_report *r)
 	json_t *o = json_pack("{s:f, s:f, s:o, s:o, s:s, s:s, s:s}", "t_ol", e->t_ol, "t_nol",
 		e->t_nol, "transfers", transfers, "predictions", predictions, "overlap",
 		overlap_name(e->overlap), "unit", "cy/CL", "note", text + strlen("roofline: "));
+	if (o)
+		json_object_set_new(o, "links", links_json(r));
 	if (o && e->t_tlb > 0)
 		json_object_set_new(o, "page_walks", tlb_json(r));
 	return o;

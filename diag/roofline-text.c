@@ -63,9 +63,10 @@ void rl_diag_roofline_source(const rl_rf_source *s, char *buf, size_t len)
 	case RL_RF_SRC_MEM_1CORE: snprintf(buf, len, "memory.single_core_bandwidth"); break;
 	case RL_RF_SRC_MEM_CHIP: snprintf(buf, len, "memory.bandwidth (chip)"); break;
 	case RL_RF_SRC_ECM_VIEW:
-		snprintf(buf, len, "line / (L1 load + transfers to %s, ECM %s rule) x clock", s->level,
+		snprintf(buf, len, "line / (L1 load + transfers to %s, ECM %s rule%s) x clock", s->level,
 			 s->overlap == RL_OVERLAP_SERIAL ? "serial"
-			 : s->overlap == RL_OVERLAP_ZEN ? "zen" : "partial");
+			 : s->overlap == RL_OVERLAP_ZEN ? "zen" : "partial",
+			 s->serial_fractions ? " with serial fractions" : "");
 		break;
 	case RL_RF_SRC_PEAK: snprintf(buf, len, "peak"); break;
 	case RL_RF_SRC_ADCARM_ROWS:

@@ -12,13 +12,24 @@ static double max2(double a, double b)
 	return a > b ? a : b;
 }
 
+int rl_ecm_link_is_serial(rl_overlap overlap, int serial_links, int b)
+{
+	return overlap == RL_OVERLAP_SERIAL || (overlap == RL_OVERLAP_PARTIAL && b < serial_links);
+}
+
+double rl_ecm_link_serial_share(const rl_ecm *e, int b)
+{
+	if (rl_ecm_link_is_serial(e->overlap, e->serial_links, b))
+		return 1;
+	return e->serial_fraction[b] > 0 ? e->serial_fraction[b] : 0;
+}
+
 double rl_ecm_level_cycles_frac(rl_overlap overlap, int serial_links, const double *frac,
 				double t_ol, double t_nol, const double *t, int k)
 {
-	int nser = overlap == RL_OVERLAP_SERIAL ? k : overlap == RL_OVERLAP_ZEN ? 0 : serial_links;
 	double serial = t_nol, rest = t_ol;
 	for (int b = 0; b < k; b++) {
-		if (b < nser) {
+		if (rl_ecm_link_is_serial(overlap, serial_links, b)) {
 			serial += t[b];
 			continue;
 		}

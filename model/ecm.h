@@ -46,6 +46,14 @@ void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm);
 double rl_ecm_level_cycles_frac(rl_overlap overlap, int serial_links, const double *frac,
 				double t_ol, double t_nol, const double *t, int k);
 
+/* Whether link B (0 = L1-L2) adds in full to T_nOL under the rule (serial: every link;
+ * partial: the first SERIAL_LINKS; overlapping: none). */
+int rl_ecm_link_is_serial(rl_overlap overlap, int serial_links, int b);
+
+/* The share of link B's transfer of E that adds to T_nOL: 1 for a serial link, the machine's
+ * serial fraction (0 when it gives none) for an overlapping one. */
+double rl_ecm_link_serial_share(const rl_ecm *e, int b);
+
 /* rl_ecm_level_cycles_frac without fractions */
 double rl_ecm_level_cycles(rl_overlap overlap, int serial_links, double t_ol, double t_nol,
 			   const double *t, int k);

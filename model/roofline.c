@@ -243,6 +243,7 @@ static double carm_bandwidth(const rl_machine *m, int x, rl_rf_source *src)
 	src->kind = RL_RF_SRC_ECM_VIEW;
 	snprintf(src->level, sizeof(src->level), "%s", name);
 	src->overlap = m->overlap;
+	src->serial_fractions = m->n_serial_fraction > 0 && m->overlap != RL_OVERLAP_SERIAL;
 	/* a line served by x: the L1 load time as T_nOL plus the transfers, no T_OL */
 	return line / rl_ecm_level_cycles_frac(m->overlap, m->serial_links, m->serial_fraction, 0,
 					       line / (l1 / m->clock_ghz), t, x) * m->clock_ghz;

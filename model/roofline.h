@@ -83,6 +83,7 @@ typedef struct rl_rf_source {
 	int variant;             /* INCORE_FLOPS: 1 FMA, 0 add + mul; ADCARM_FP: 1 some types from the
 				    in-core table; ADCARM_FP_PEAK: 1 FP instructions without rows, 0 none */
 	rl_overlap overlap;      /* ECM view */
+	int serial_fractions;    /* ECM view: the machine gives ecm.serial_fraction */
 	double cycles, value;
 	char capped[8];          /* "" or the inner level whose roof caps this one */
 } rl_rf_source;

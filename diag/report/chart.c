@@ -651,7 +651,7 @@ const char *const rl_report_chart_css =
 	"svg .key-title{font-weight:bold}svg .leader{stroke:#666;stroke-width:0.8}\n"
 	"svg .roof-label{font-size:11px}svg .point-label{font-weight:bold}svg .axis-label{font-size:12px}\n"
 	"svg a .point-label{fill:#08306b}svg a:hover circle{stroke:#000;stroke-width:2}\n"
-	"svg .ecm-ol{fill:#fdae6b}svg .ecm-nol{fill:#e6550d}svg .ecm-prediction{stroke:#000;stroke-width:2}\n"
+	"svg .ecm-ol{fill:#fdae6b}svg .ecm-nol{fill:#e6550d}svg .ecm-frac{fill-opacity:.5}svg .ecm-prediction{stroke:#000;stroke-width:2}\n"
 	".model-toggle>input{margin-left:10px}.model-toggle .panel{display:none}\n"
 	".model-toggle .t0:checked~.panels .p0,.model-toggle .t1:checked~.panels .p1,"
 	".model-toggle .t2:checked~.panels .p2,.model-toggle .t3:checked~.panels .p3,"

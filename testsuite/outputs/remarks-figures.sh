@@ -21,3 +21,44 @@ if [ "$v" = "(16, 'scalar', 21.3, 'always')" ]; then
 else
 	fail "remarks-figures: floyd's versions in the JSON: $v"
 fi
+# ecm.links gives the composition rule per link: every prediction follows from the JSON's terms
+# alone, predictions[k] = max(t_ol, t_nol + sum of serial_fraction x transfers[b] (b < k),
+# transfers[b] of each overlapping link b < k) + page walks (docs/remarks.md, docs/model.md
+# section 4), on a serial machine (snb), an overlapping one without fractions (zen4) and one with
+# the measured fractions 0.317 / 0.339 / 0.799 (zen5-host-bench); the page-walk test's loop too
+mkdir -p links
+for m in snb-e5-2680:sandybridge zen4:znver3 zen5-host-bench:znver3; do
+	for f in jacobi2d-static stream-triad matmul-ijk; do
+		rl_cc -O3 -march=${m#*:} -fplugin-arg-roofline-machine=${m%%:*} -fplugin-arg-roofline-quiet \
+			-fplugin-arg-roofline-define=n=4000 -fplugin-arg-roofline-remarks="links/${m%%:*}-$f.json" \
+			-o /dev/null "$ROOT/testsuite/nests/$f.c" 2>/dev/null
+	done
+done
+opts=$(sed -n 's/.*dg-options "\(.*\)".*/\1/p' "$dg/column-walk-tlb-zen5.c" | head -n 1)
+# shellcheck disable=SC2086
+rl_cc $opts -fplugin-arg-roofline-remarks=links/tlb.json -o /dev/null "$dg/column-walk-tlb-zen5.c" 2>/dev/null
+"$PY" - links/*.json <<'PYEOF'
+import json, sys
+checked, bad, frac, walks = 0, [], 0, 0
+for path in sys.argv[1:]:
+    d = json.load(open(path))
+    for n in d['nests']:
+        if not n['analysed']:
+            continue
+        e = n['ecm']; t = e['transfers']; links = e['links']
+        walk = e.get('page_walks', {}).get('cycles', 0)
+        walks += walk > 0
+        frac += any(k['rule'] == 'overlapping' and k['serial_fraction'] > 0 for k in links)
+        ok = len(links) == len(t) and [k['link'] for k in links] == [b['boundary'] for b in n['traffic']]
+        for lv, p in enumerate(e['predictions']):
+            serial = e['t_nol'] + sum(links[b]['serial_fraction'] * t[b] for b in range(lv))
+            over = [t[b] for b in range(lv) if links[b]['rule'] == 'overlapping']
+            want = max([e['t_ol'], serial] + over) + walk
+            ok &= abs(p - want) <= 1e-5 * max(want, 1e-9)
+        checked += 1
+        if not ok:
+            bad.append('%s:%d %s' % (path, n['location']['line'], e))
+ok = checked >= 9 and not bad and frac >= 3 and walks >= 1
+print(('PASS: ' if ok else 'FAIL: ') + 'remarks-figures: ecm.links reproduce every prediction (%d nests, '
+      '%d with serial fractions, %d with page walks)%s' % (checked, frac, walks, ''.join('\n  ' + b for b in bad[:3])))
+PYEOF

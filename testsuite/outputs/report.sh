@@ -67,6 +67,55 @@ grep -q 'advice: future advice text 12345' future.html && grep -q '"ruleId": "ro
 	pass "report and SARIF: a new object with a note shows up (roofline/advice)" ||
 	fail "report and SARIF: a new object with a note shows up"
 
+# serial fractions (ecm.links): the stacked serialised part ends at the prediction where it binds.
+# Hand-made ECM of the zen report's nest on an overlapping machine with serial fractions x =
+# 0.317 / 0.339 / 0.799 (the Zen 5 file's): T_OL 1.5, T_nOL 3.5, transfers 2 / 5 / 30 cy:
+#   L1  max(1.5, 3.5)                                             = 3.5    (serial part)
+#   L2  max(1.5, 3.5 + 0.317 x 2 = 4.134, 2)                      = 4.134  (serial part)
+#   L3  max(1.5, 4.134 + 0.339 x 5 = 5.829, 2, 5)                 = 5.829  (serial part)
+#   MEM max(1.5, 5.829 + 0.799 x 30 = 29.799, 2, 5, 30)           = 30     (the memory transfer)
+# Bars scale to the largest figure (30 cy = 380 px from x = 56): the L2 tick at
+# 56 + 4.134 / 30 x 380 = 108.36 px, the stack's end there too (rects rounded to 0.1 px).
+mkdir -p frac/build
+"$PY" - zen/build/jacobi.c.roofline.json frac/build/jacobi.c.roofline.json <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+e = d['nests'][0]['ecm']
+x = [0.317, 0.339, 0.799]
+e.update({'t_ol': 1.5, 't_nol': 3.5, 'transfers': [2, 5, 30], 'overlap': 'zen',
+          'predictions': [3.5, 4.134, 5.829, 30],
+          'links': [{'link': l, 'rule': 'overlapping', 'serial_fraction': f}
+                    for l, f in zip(['L1-L2', 'L2-L3', 'L3-MEM'], x)]})
+json.dump(d, open(sys.argv[2], 'w'), indent=1, sort_keys=True)
+PYEOF
+"$ROOT/roofline-report" -o frac/report.html frac/build 2>/dev/null
+"$PY" - frac/report.html <<'PYEOF'
+import re, sys
+s = open(sys.argv[1], encoding='utf-8').read()
+svg = re.search(r'<svg class="ecm-bars".*?</svg>', s, re.S).group(0)
+levels = re.findall(r'<g class="ecm-level">(.*?)</g>', svg, re.S)
+def rects(g):
+    return [(c, float(x), float(y), float(w)) for c, x, y, w in
+            re.findall(r'<rect class="([a-z-]+)" x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)"', g)]
+ok, why = len(levels) == 4, []
+for l, g in enumerate(levels):
+    r = rects(g)
+    tick = float(re.search(r'class="ecm-prediction" x1="([0-9.]+)"', g).group(1))
+    ny = [y for c, x, y, w in r if c == 'ecm-nol'][0]
+    stack = max(x + w for c, x, y, w in r if y == ny)
+    longest = max(x + w for c, x, y, w in r if c == 'ecm-transfer') if l else 0
+    if l < 3:   # the serial part binds: the stack ends at the tick
+        ok &= abs(stack - tick) <= 0.2
+    else:       # the memory transfer binds: its bar ends at the tick, the stack 0.2 cy short
+        ok &= abs(longest - tick) <= 0.1 and tick - stack > 2
+    why.append('%.1f/%.1f' % (stack, tick))
+l2 = float(re.search(r'class="ecm-prediction" x1="([0-9.]+)"', levels[1]).group(1))
+ok &= abs(l2 - 108.36) <= 0.1
+ok &= len(re.findall(r'class="ecm-frac"', svg)) == 1 + 2 + 3 and 'L3-MEM 0.799' in svg
+print(('PASS: ' if ok else 'FAIL: ') + 'ECM bars with serial fractions: stacked serial part = prediction where it binds '
+      '(stack end / tick px per level: %s; L2 tick %.2f, hand 108.36)' % (', '.join(why), l2))
+PYEOF
+
 chromium=$(command -v chromium || command -v chromium-browser)
 if [ -z "$chromium" ]; then
 	skip "report: browser test (chromium not installed: apt-get install chromium)"
@@ -80,17 +129,20 @@ s = open(sys.argv[1], encoding='utf-8').read()
 js = open(sys.argv[3], encoding='utf-8').read()
 open(sys.argv[2], 'w', encoding='utf-8').write(s.replace('</body>', '<script>' + js + '</script>\n</body>'))
 PYEOF
-"$PY" - zen/report.html zen/check.html "$ROOT/testsuite/outputs/label-overlap.js" <<'PYEOF'
+for d in zen frac; do
+	"$PY" - $d/report.html $d/check.html "$ROOT/testsuite/outputs/label-overlap.js" <<'PYEOF'
 import sys
 s = open(sys.argv[1], encoding='utf-8').read()
 js = open(sys.argv[3], encoding='utf-8').read()
 open(sys.argv[2], 'w', encoding='utf-8').write(s.replace('</body>', '<script>' + js + '</script>\n</body>'))
 PYEOF
+done
 profile=$(mktemp -d)
 flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=$profile --hide-scrollbars"
 timeout 120 "$chromium" $flags --dump-dom "file://$OUT/report.html" >dom.html 2>chromium.log
 timeout 120 "$chromium" $flags --dump-dom "file://$OUT/check.html" >check-dom.html 2>>chromium.log
 timeout 120 "$chromium" $flags --dump-dom "file://$OUT/zen/check.html" >zen-check-dom.html 2>>chromium.log
+timeout 120 "$chromium" $flags --dump-dom "file://$OUT/frac/check.html" >frac-check-dom.html 2>>chromium.log
 timeout 120 "$chromium" $flags --window-size=1280,1400 --screenshot="$OUT/report.png" "file://$OUT/report.html" >>chromium.log 2>&1
 # one nest's section alone (ECM bars, model toggle, chart) for a second screenshot
 "$PY" - report.html nest1.html <<'PYEOF'
@@ -171,7 +223,7 @@ res(p.toggles == na and len(per) >= na and all(p.svgs[k]['axes'] == 2 and p.svgs
     'chromium DOM: per loop a model toggle and charts with axes and roofs (%d loops, %d charts)' % (p.toggles, len(per)))
 PYEOF
 # no two labels overlap, none outside its chart, in any chart (summary, per-model, ECM bars)
-for f in check-dom.html zen-check-dom.html; do
+for f in check-dom.html zen-check-dom.html frac-check-dom.html; do
 	"$PY" - "$f" <<'PYEOF'
 import html, re, sys
 s = open(sys.argv[1], encoding='utf-8').read()

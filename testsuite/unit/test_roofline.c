@@ -349,6 +349,38 @@ static void test_fallbacks(void **state)
 	rl_machine_free(m);
 }
 
+/* The CARM roofs built from the ECM transfer figures compose them with the machine's rule,
+ * serial fractions included, and say so.  zen4 (no bandwidth table): a 512-bit load per cycle
+ * = 64 B/cy, so a line costs T_nOL = 1 cy in L1; transfers 1 (L1-L2) and 2 (L2-L3) cy/CL, clock
+ * 3.7 GHz.  Zen rule: L2 64 / max(1, 1) x 3.7 = 236.8 GB/s, L3 64 / max(1, 1, 2) x 3.7 = 118.4.
+ * With fractions 0.317, 0.339, 0.799: L2 64 / max(1 + 0.317 x 1, 1) x 3.7 = 179.80 GB/s, L3
+ * 64 / max(1.317 + 0.339 x 2 = 1.995, 1, 2) x 3.7 = 118.4 (the L2-L3 transfer still binds). */
+static void test_ecm_view_serial_fractions(void **state)
+{
+	(void)state;
+	rl_machine *m = load("zen4");
+	rl_nest *n = dot("10000000");
+	rl_report *r = calloc(1, sizeof(*r));
+	char text[160];
+	rl_report_build(n, NULL, m, r);
+	assert_true(fabs(r->rooflines.carm.roofs[1].gbs - 236.8) < 1e-6);
+	rl_diag_roofline_source(&r->rooflines.carm.roofs[1].source, text, sizeof(text));
+	assert_string_equal(text, "line / (L1 load + transfers to L2, ECM zen rule) x clock");
+	const double x[3] = { 0.317, 0.339, 0.799 };
+	memcpy(m->serial_fraction, x, sizeof x);
+	m->n_serial_fraction = 3;
+	rl_report_build(n, NULL, m, r);
+	assert_true(fabs(r->rooflines.carm.roofs[1].gbs - 64 / 1.317 * 3.7) < 1e-6);
+	assert_true(fabs(r->rooflines.carm.roofs[1].gbs - 179.80) < 0.01);
+	assert_true(fabs(r->rooflines.carm.roofs[2].gbs - 118.4) < 1e-6);
+	rl_diag_roofline_source(&r->rooflines.carm.roofs[1].source, text, sizeof(text));
+	assert_string_equal(text, "line / (L1 load + transfers to L2, ECM zen rule with serial "
+			    "fractions) x clock");
+	free(r);
+	rl_nest_free(n);
+	rl_machine_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -357,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_adcarm_worked_example),
 		cmocka_unit_test(test_fallbacks),
 		cmocka_unit_test(test_data_level_is_ecm_level),
+		cmocka_unit_test(test_ecm_view_serial_fractions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
