@@ -30,6 +30,12 @@ void rlb_cal_counts(rlb_cal *c, const rl_machine *m)
 
 double rlb_cal_predict(const rlb_cal *c, const rlb_cal_kernel *k, int lv, const rlb_cal_fit *f)
 {
+	return rlb_cal_predict_frac(c, k, lv, f, NULL);
+}
+
+double rlb_cal_predict_frac(const rlb_cal *c, const rlb_cal_kernel *k, int lv,
+			    const rlb_cal_fit *f, const double *frac)
+{
 	double t[RL_MAX_LEVELS];
 	for (int b = 0; b < lv && b < c->nlevels; b++)
 		t[b] = k->fills[lv][b] * f->fill[b] + k->evicts[lv][b] * f->evict[b];
@@ -37,7 +43,7 @@ double rlb_cal_predict(const rlb_cal *c, const rlb_cal_kernel *k, int lv, const 
 	double t_ol = k->t[0], t_nol = k->loads * c->load_cycles;
 	if (t_nol > t_ol)
 		t_nol = t_ol;
-	return rl_ecm_level_cycles(f->rule, f->serial_links, t_ol, t_nol, t, lv);
+	return rl_ecm_level_cycles_frac(f->rule, f->serial_links, frac, t_ol, t_nol, t, lv);
 }
 
 /* sum of squared relative residuals over the fitted kernels; max |residual| into *MAXR */

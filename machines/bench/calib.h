@@ -53,6 +53,10 @@ void rlb_cal_counts(rlb_cal *c, const rl_machine *m);
 /* Predicted cycles per unit of kernel K at level LV (1..nlevels) with fit F. */
 double rlb_cal_predict(const rlb_cal *c, const rlb_cal_kernel *k, int lv, const rlb_cal_fit *f);
 
+/* rlb_cal_predict with per-link serial fractions FRAC (ecm.serial_fraction; NULL: none). */
+double rlb_cal_predict_frac(const rlb_cal *c, const rlb_cal_kernel *k, int lv,
+			    const rlb_cal_fit *f, const double *frac);
+
 /* Fit every rule (least squares of the relative residuals over the fitted kernels at levels
  * 1..nlevels, non-negative costs, a deterministic pattern search from the load kernel's
  * per-level figures) and choose the one with the smallest rms residual.  0, or -1 if a fitted

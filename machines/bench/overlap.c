@@ -135,20 +135,6 @@ static void kernel_links(rlb_overlap *o, const rl_machine *m)
 		o->link[b] = rl_ecm_boundary_cycles(m, &t, b);
 }
 
-/* calibration kernel K of C at level LV with the chosen fit, with fractions FRAC (NULL: none),
- * as rlb_cal_predict */
-static double cal_predict(const rlb_cal *c, const rlb_cal_kernel *k, int lv, const double *frac)
-{
-	const rlb_cal_fit *f = &c->fits[c->chosen];
-	double t[RL_MAX_LEVELS];
-	for (int b = 0; b < lv && b < c->nlevels; b++)
-		t[b] = k->fills[lv][b] * f->fill[b] + k->evicts[lv][b] * f->evict[b];
-	double t_ol = k->t[0], t_nol = k->loads * c->load_cycles;
-	if (t_nol > t_ol)
-		t_nol = t_ol;
-	return rl_ecm_level_cycles_frac(f->rule, f->serial_links, frac, t_ol, t_nol, t, lv);
-}
-
 /* the Jacobi kernel at level LV with fractions FRAC: its L1 time is T_OL and T_nOL */
 static double kernel_predict(const rlb_overlap *o, const rl_machine *m, const double *frac,
 			     int lv)
@@ -167,7 +153,7 @@ static double level_cost(const rlb_overlap *o, const rl_machine *m, const rlb_ca
 		const rlb_cal_kernel *k = &c->k[i];
 		if (!k->fitted || !(k->t[lv] > 0) || lv > c->nlevels)
 			continue;
-		r = (cal_predict(c, k, lv, frac) - k->t[lv]) / k->t[lv];
+		r = (rlb_cal_predict_frac(c, k, lv, &c->fits[c->chosen], frac) - k->t[lv]) / k->t[lv];
 		s += r * r;
 	}
 	return s;
@@ -234,7 +220,9 @@ double rlb_overlap_print(FILE *f, const rlb_overlap *o, const rlb_cal *c)
 			const rlb_cal_kernel *k = &c->k[i];
 			if (!(k->t[lv] > 0))
 				continue;
-			double p0 = cal_predict(c, k, lv, NULL), p1 = cal_predict(c, k, lv, o->frac);
+			const rlb_cal_fit *fit = &c->fits[c->chosen];
+			double p0 = rlb_cal_predict(c, k, lv, fit);
+			double p1 = rlb_cal_predict_frac(c, k, lv, fit, o->frac);
 			double r0 = (p0 - k->t[lv]) / k->t[lv], r1 = (p1 - k->t[lv]) / k->t[lv];
 			fprintf(f, "  %-13s%s %-4s %7.2f %7.2f %+6.1f%% %7.2f %+6.1f%%\n", k->name,
 				k->fitted ? " " : "*", lv < c->nlevels ? names[lv - 1] + 3 : "MEM",
