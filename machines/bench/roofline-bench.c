@@ -1252,7 +1252,8 @@ static int tlb_cmd(void)
 }
 
 /* roofline-bench serial-fractions FILE: the clock and the Jacobi kernel alone, fractions from
- * FILE's link costs and rule (a file of an earlier run on this host); prints the ecm lines */
+ * FILE's link costs and rule (a file of an earlier run on the machine that runs it); prints
+ * the ecm lines */
 static int serial_fractions_cmd(const char *path)
 {
 	static bench_run b;
