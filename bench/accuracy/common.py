@@ -9,6 +9,25 @@ def options(argv):
     return lambda k, d=None: argv[argv.index(k) + 1] if k in argv else d
 
 
+def check_options(argv, flags, keys, usage):
+    """Exit with USAGE (and status 2 for a wrong option) before any work when ARGV asks for help
+    or holds an option that is neither one of FLAGS (no value) nor one of KEYS (one value)."""
+    i = 0
+    while i < len(argv):
+        w = argv[i]
+        if w in ("-h", "--help"):
+            sys.stdout.write(usage)
+            sys.exit(0)
+        if w in keys and i + 1 < len(argv):
+            i += 2
+            continue
+        if w not in flags:
+            sys.stderr.write("%s: %s\n%s" % (sys.argv[0], "missing value of " + w if w in keys
+                                               else "unknown argument '%s'" % w, usage))
+            sys.exit(2)
+        i += 1
+
+
 def host_info():
     """The first CPU's vendor_id, cpu family, model, model name and stepping (/proc/cpuinfo)."""
     info = {}

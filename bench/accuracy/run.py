@@ -12,6 +12,7 @@ Usage: bench/accuracy/run.py [--machine FILE] [--quick] [--out FILE] [--cc gcc-1
   --compare-plugin SO        also predict with another build of the plugin (before/after a model
                              change on the same measurements): column pred0, second summary;
                              --compare-label TEXT names it in the report
+  --predict-only  compile and predict only: no measurement, no report of errors
   --save-measurements FILE   keep the measured samples (JSON); --reuse-measurements FILE
                              predicts again against them without measuring;
                              --compare-measurements FILE: run-to-run differences against them
@@ -46,7 +47,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)),
                 os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib")]
 from asmloops import loop_bodies  # noqa: E402
-from common import host_info, loadavg, options, write_report  # noqa: E402
+from common import check_options, host_info, loadavg, options, write_report  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -641,6 +642,10 @@ def run_to_run(out, pts, preds, path):
 
 def main():
     a = sys.argv[1:]
+    check_options(a, ("--quick", "--predict-only"),
+                  ("--machine", "--out", "--cc", "--kernels", "--rounds", "--bench-args",
+                   "--compare-plugin", "--compare-label", "--save-measurements",
+                   "--reuse-measurements", "--compare-measurements"), __doc__)
     opt = options(a)
     quick = "--quick" in a
     cc = opt("--cc", "gcc-12")
