@@ -253,6 +253,66 @@ def host_info():
     return info
 
 
+def print_summaries(out, rows, tags, sizes, builds):
+    """The medians of |error| against the best and the median run, per size and build, and the
+    median predicted / best measured."""
+    for ref, col in (("best", 1), ("median", 3)):
+        out("== median |error| (predicted vs %s measured)" % ref)
+        for tag, _ in tags:
+            for size in sizes + ["both"]:
+                for build in builds + ["both"]:
+                    sel = [r for r in rows if (size == "both" or r["size"] == size)
+                           and (build == "both" or r["build"] == build)]
+                    full = [r[tag][col] for r in sel
+                            if r[tag][col] is not None and r["analysed"] == r["total"] > 0]
+                    every = [r[tag][col] for r in sel if r[tag][col] is not None]
+                    nfull = sum(1 for r in sel if r["analysed"] == r["total"] > 0)
+                    fa, fb = median_or_none(full), median_or_none(every)
+                    out("%-7s %-6s %-6s (a) all nests analysed: %5s over %2d of %2d;"
+                        " (b) all: %5s over %2d of %2d" % (
+                            tag, size, build, "%.0f %%" % (100 * fa) if fa is not None else "-",
+                            len(full), nfull, "%.0f %%" % (100 * fb) if fb is not None else "-",
+                            len(every), len(sel)))
+    out("== median predicted / best measured (below 1: predicted too fast)")
+    for tag, _ in tags:
+        for size in sizes:
+            for build in builds:
+                q = [r[tag][0] / r["best"] for r in rows if r["size"] == size and r["build"] == build
+                     and r[tag][0] is not None and r["best"] > 0]
+                m = median_or_none(q)
+                out("%-7s %-6s %-6s %s over %d kernels" % (tag, size, build,
+                                                          "%.2f" % m if m is not None else "-", len(q)))
+
+
+def build_and_measure(a, pb, ks, sizes, builds, tags, work, reused):
+    """Compile every kernel, size and build (outside the lock); unless times are reused or the
+    builds are to be measured apart, time each kernel's builds in turn.  Returns the builds
+    {(size, build): {kernel: (jsons, exe)}}, the times measured here and the load averages."""
+    allbuilt, pre, loads = {}, {}, {}
+    for size in sizes:
+        for build in builds:
+            built = {}
+            for name, src in ks:   # compile first, outside the lock
+                jsons, exe = {}, None
+                for tag, mfile in tags:
+                    js, e = compile_kernel(a, pb, name, src, size, build, work, mfile, tag)
+                    jsons[tag] = js
+                    exe = exe or e
+                built[name] = (jsons, exe)
+            allbuilt[(size, build)] = built
+        if reused or a.separate or len(builds) < 2:
+            continue
+        lock = Lock()   # the builds of each kernel in turn
+        for name, src in ks:
+            exes = {b: allbuilt[(size, b)][name][1] for b in builds if allbuilt[(size, b)][name][1]}
+            got, load = measure_interleaved(lock, exes, size, a.quick)
+            for b, t in got.items():
+                pre["%s %s %s" % (name, size, b)] = t
+                loads["%s %s %s" % (name, size, b)] = load
+        lock.leave()
+    return allbuilt, pre, loads
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("polybench")
@@ -314,28 +374,7 @@ def main():
     out("machines: default = the plugin's choice for -march=native; host = %s" % (a.machine or "(none given)"))
     out()
     rows = []
-    allbuilt, pre, loads = {}, {}, {}
-    for size in sizes:
-        for build in builds:
-            built = {}
-            for name, src in ks:   # compile first, outside the lock
-                jsons, exe = {}, None
-                for tag, mfile in tags:
-                    js, e = compile_kernel(a, pb, name, src, size, build, work, mfile, tag)
-                    jsons[tag] = js
-                    exe = exe or e
-                built[name] = (jsons, exe)
-            allbuilt[(size, build)] = built
-        if reused or a.separate or len(builds) < 2:
-            continue
-        lock = Lock()   # the builds of each kernel in turn
-        for name, src in ks:
-            exes = {b: allbuilt[(size, b)][name][1] for b in builds if allbuilt[(size, b)][name][1]}
-            got, load = measure_interleaved(lock, exes, size, a.quick)
-            for b, t in got.items():
-                pre["%s %s %s" % (name, size, b)] = t
-                loads["%s %s %s" % (name, size, b)] = load
-        lock.leave()
+    allbuilt, pre, loads = build_and_measure(a, pb, ks, sizes, builds, tags, work, reused)
     for size in sizes:
         for build in builds:
             out("== %s %s (-O3 -march=native%s)" % (size, build, " -fno-tree-vectorize" if build == "scalar" else ""))
@@ -387,32 +426,7 @@ def main():
                 rows.append(row)
             lock.leave()
             out()
-    for ref, col in (("best", 1), ("median", 3)):
-        out("== median |error| (predicted vs %s measured)" % ref)
-        for tag, _ in tags:
-            for size in sizes + ["both"]:
-                for build in builds + ["both"]:
-                    sel = [r for r in rows if (size == "both" or r["size"] == size)
-                           and (build == "both" or r["build"] == build)]
-                    full = [r[tag][col] for r in sel
-                            if r[tag][col] is not None and r["analysed"] == r["total"] > 0]
-                    every = [r[tag][col] for r in sel if r[tag][col] is not None]
-                    nfull = sum(1 for r in sel if r["analysed"] == r["total"] > 0)
-                    fa, fb = median_or_none(full), median_or_none(every)
-                    out("%-7s %-6s %-6s (a) all nests analysed: %5s over %2d of %2d;"
-                        " (b) all: %5s over %2d of %2d" % (
-                            tag, size, build, "%.0f %%" % (100 * fa) if fa is not None else "-",
-                            len(full), nfull, "%.0f %%" % (100 * fb) if fb is not None else "-",
-                            len(every), len(sel)))
-    out("== median predicted / best measured (below 1: predicted too fast)")
-    for tag, _ in tags:
-        for size in sizes:
-            for build in builds:
-                q = [r[tag][0] / r["best"] for r in rows if r["size"] == size and r["build"] == build
-                     and r[tag][0] is not None and r["best"] > 0]
-                m = median_or_none(q)
-                out("%-7s %-6s %-6s %s over %d kernels" % (tag, size, build,
-                                                          "%.2f" % m if m is not None else "-", len(q)))
+    print_summaries(out, rows, tags, sizes, builds)
     if not any(r[t][0] is not None for r in rows for t, _ in tags):
         out("no predicted_time in the JSON: no prediction to compare")
     with open("/proc/loadavg") as f:
@@ -421,7 +435,8 @@ def main():
         with open(a.save_times, "w") as f:
             json.dump({"host": info, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t_start)),
                        "times": saved, "load_before": loads,
-                       "order": "separate builds" if a.separate else "builds in turn"}, f, indent=1)
+                       "order": "separate builds" if a.separate or len(builds) < 2
+                       else "builds in turn"}, f, indent=1)
     if a.out:
         with open(a.out, "w") as f:
             f.write("\n".join(lines) + "\n")
