@@ -16,4 +16,4 @@ double j2d5_sum(int n, int m, double (*restrict a)[n])
       s += a[j][i-1] + a[j][i+1] + a[j-1][i] + a[j+1][i];
   return s;
 }
-/* { dg-message {roofline: ECM \{4 \|\| 5.5 \| 1.1 \| 2.2 \| 6.3\} cy/CL -> \{5.5 \] 5.9 \] 6.5 \] 11.7\} cy/CL on zen5-host-bench} "" { target *-*-* } 13 } */
+/* { dg-message {roofline: ECM \{4 \|\| 5.5 \| 1.1 \| 2.2 \| 6.3\} cy/CL -> \{5.5 \] 5.9 \] 6.5 \] 11.7\} cy/CL on zen5-host-bench} "" { target *-*-* } 14 } */
