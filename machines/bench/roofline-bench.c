@@ -1263,6 +1263,12 @@ static int serial_fractions_cmd(const char *path)
 		fprintf(stderr, "roofline-bench serial-fractions: %s\n", err);
 		return 1;
 	}
+	if (m->overlap == RL_OVERLAP_SERIAL) {   /* checked before anything is measured */
+		fprintf(stderr, "roofline-bench serial-fractions: %s: the serial rule adds every transfer "
+			"in full; expected a file with the overlapping or the partial rule\n", path);
+		rl_machine_free(m);
+		return 1;
+	}
 	b.reps = 15;
 	detect_topo(&b.t);
 	k_detect(&b.feat);
@@ -1369,8 +1375,13 @@ int main(int argc, char **argv)
 		return average_cmd(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "tlb"))
 		return tlb_cmd();
-	if (argc >= 3 && !strcmp(argv[1], "serial-fractions"))
+	if (argc >= 2 && !strcmp(argv[1], "serial-fractions")) {
+		if (argc != 3) {
+			usage(stderr);
+			return 2;
+		}
 		return serial_fractions_cmd(argv[2]);
+	}
 	if (argc >= 2 && !strcmp(argv[1], "sizes"))
 		return sizes_cmd(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "install"))

@@ -21,6 +21,17 @@ rc=$?
 rc=$?
 [ $rc = 2 ] && grep -q -- "-r expects 1..64" err.txt && pass "bench: -r 0 rejected" ||
 	fail "bench: -r 0 rejected (rc $rc)"
+"$rb" serial-fractions >out.txt 2>err.txt
+rc=$?
+[ $rc = 2 ] && grep -q "serial-fractions FILE" err.txt &&
+	pass "bench: serial-fractions without FILE prints the usage (exit 2)" ||
+	fail "bench: serial-fractions without FILE (rc $rc)"
+"$rb" serial-fractions "$ROOT/machines/snb-e5-2680.yml" >out.txt 2>err.txt
+rc=$?
+[ $rc = 1 ] && grep -q "expected a file with the overlapping or the partial rule" err.txt &&
+	! grep -q "2D 5-point" err.txt &&
+	pass "bench: serial-fractions refuses a serial-rule file before measuring" ||
+	fail "bench: serial-fractions with a serial-rule file (rc $rc: $(cat err.txt))"
 l1=$("$rb" average 128 load 16384 0.2 2>err.txt)
 big=$("$rb" average 128 load 67108864 0.2 2>>err.txt)
 awk -v a="$l1" -v b="$big" 'BEGIN { exit !(a > 0 && b > 0 && a > 1.5 * b) }' &&
