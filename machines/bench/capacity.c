@@ -1,4 +1,5 @@
 /* roofline-bench: effective cache capacities (machines/bench/capacity.h). */
+#include "machines/bench/grid-sweep.h"
 #include "machines/bench/capacity.h"
 
 #include <math.h>
@@ -6,13 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -91,22 +85,7 @@ static double time_point(long rows, long n, int avx)
 	}
 	for (long i = 0; i < rows * n; i++)
 		a[i] = b[i] = 1.0 + (double)(i % 7);
-	long sweeps = 0;
-	double best = 0, w0 = now_ns();
-	while (now_ns() - w0 < 1e6) {   /* 1 ms warm-up; the sweeps per timing: >= 0.3 ms */
-		sweep(b, a, rows, n, avx);
-		sweeps++;
-	}
-	sweeps = sweeps * 3 / 10 + 1;
-	for (int r = 0; r < 9; r++) {
-		double t0 = now_ns();
-		for (long s = 0; s < sweeps; s++)
-			sweep(b, a, rows, n, avx);
-		double ns = (now_ns() - t0) / ((double)sweeps * (rows - 2) * (n - 2));
-		if (best == 0 || ns < best)
-			best = ns;
-	}
-	__asm__ volatile("" : : "r"(b) : "memory");
+	double best = rlb_grid_best_ns(sweep, b, a, rows, n, avx, 9);
 	free(a);
 	free(b);
 	return best;

@@ -2,6 +2,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include "machines/bench/grid-sweep.h"
 #include "machines/bench/overlap.h"
 #include "model/ecm.h"
 #include "polyhedral/traffic.h"
@@ -10,13 +11,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
-
-static double now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
 
 /* the 2D 5-point Jacobi of docs/model.md section 8: four neighbours of row j of A into row j
  * of B; the in-row neighbours' loads span two lines (a split load costs two load slots) */
@@ -71,22 +65,7 @@ static double time_grid(long rows, long n, int avx, int reps)
 	double *a = (double *)base, *b = (double *)(base + each + off);
 	for (long i = 0; i < rows * n; i++)
 		a[i] = b[i] = 1.0 + (double)(i % 7);
-	long sweeps = 0;
-	double best = 0, w0 = now_ns();
-	while (now_ns() - w0 < 1e6 || sweeps < 1) {
-		sweep(b, a, rows, n, avx);
-		sweeps++;
-	}
-	sweeps = sweeps * 3 / 10 + 1;
-	for (int r = 0; r < reps; r++) {
-		double t0 = now_ns();
-		for (long s = 0; s < sweeps; s++)
-			sweep(b, a, rows, n, avx);
-		double ns = (now_ns() - t0) / ((double)sweeps * (rows - 2) * (n - 2));
-		if (best == 0 || ns < best)
-			best = ns;
-	}
-	__asm__ volatile("" : : "r"(b) : "memory");
+	double best = rlb_grid_best_ns(sweep, b, a, rows, n, avx, reps);
 	munmap(raw, len);
 	return best;
 }
