@@ -18,18 +18,10 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from run import kernel_lines  # noqa: E402  (one home: bench/polybench/run.py)
+
 LEVELS = ["L1", "L2", "L3", "MEM"]
-
-
-def kernel_lines(src):
-    start = end = None
-    with open(src) as f:
-        for no, line in enumerate(f, 1):
-            if start is None and re.match(r"^(static )?void kernel_", line):
-                start = no
-            elif start is not None and line.startswith("}"):
-                return start, no
-    return start, end
 
 
 def nest_seconds(n, fill, c):
@@ -47,6 +39,8 @@ def nest_seconds(n, fill, c):
 
 
 def main():
+    if len(sys.argv) < 5:
+        sys.exit(__doc__)
     rdir, src, fill = sys.argv[1], sys.argv[2], float(sys.argv[3])
     cs = [None] + [float(x) for x in sys.argv[4:]]
     lo, hi = kernel_lines(src)
