@@ -282,6 +282,12 @@ static void verbose_incore(const rl_report *r, char *buf, size_t len)
 		rl_format_number(c->t_latency, lat, sizeof(lat));
 		rl_appendf(buf, len, "; table %s: ports %s, front end %s, loop-carried "
 			 "latency %s cy", c->table, tp, fe, lat);
+		if (c->t_loop_shape > 0) {
+			char ls[32];
+			rl_format_number(c->t_loop_shape, ls, sizeof(ls));
+			rl_appendf(buf, len, ", loop shape %s cy (measured for loops of this "
+				   "shape)", ls);
+		}
 		if (c->fwd_latency > 0) {
 			char fw[32];
 			rl_format_number(c->fwd_latency, fw, sizeof(fw));

@@ -192,6 +192,8 @@ static json_t *incore_json(const rl_incore *c, const rl_machine *m)
 			      c->t_frontend, "t_latency_per_pass", c->t_latency,
 			      "split_loads_per_pass", c->split_loads, "bound", c->bottleneck,
 			      "unknown_mnemonics", c->unknown_names);
+	if (o && c->port_model)
+		json_object_set_new(o, "t_loop_shape_per_pass", json_real(c->t_loop_shape));
 	if (o && c->ncallees)
 		json_object_set_new(o, "calls", calls_json(c));
 	return o;

@@ -334,8 +334,48 @@ static int pstore_forward(pctx *c, yaml_node_t *n)
 	return v[S_GPR] ? pnumber(c, v[S_GPR], "gpr", 0, 100, &p->fwd_gpr) : 0;
 }
 
+/* 'loop_shapes': rows { slots, loads, stores, width, cycles, source } */
+static int pshapes(pctx *c, yaml_node_t *n)
+{
+	enum { L_SLOTS, L_LOADS, L_STORES, L_WIDTH, L_CYCLES, L_SOURCE, L_N };
+	static const rl_yaml_key spec[L_N] = { { "slots", 1 }, { "loads", 1 }, { "stores", 1 },
+					       { "width", 1 }, { "cycles", 1 }, { "source", 1 } };
+	char gotbuf[64], src[256];
+	rl_ports *p = c->p;
+	if (n->type != YAML_SEQUENCE_NODE)
+		return rl_yaml_fail(&c->y, n, "expected a list of rows for 'loop_shapes', got %s",
+				    GOT(n));
+	for (int i = 0; i < rl_yaml_list_len(n); i++) {
+		yaml_node_t *row = rl_yaml_list_item(&c->y, n, i), *v[L_N];
+		char what[32];
+		double slots, loads, stores;
+		snprintf(what, sizeof what, "loop_shapes[%d]", i);
+		if (p->nshapes == RL_MAX_SHAPES)
+			return rl_yaml_fail(&c->y, row, "expected at most %d rows in 'loop_shapes'",
+					    RL_MAX_SHAPES);
+		rl_loop_shape *r = &p->shapes[p->nshapes];
+		r->line = (int)row->start_mark.line + 1;
+		if (rl_yaml_check_mapping(&c->y, row, what, spec, L_N, v) ||
+		    pnumber(c, v[L_SLOTS], "slots", 1, 64, &slots) ||
+		    pnumber(c, v[L_LOADS], "loads", 0, 64, &loads) ||
+		    pnumber(c, v[L_STORES], "stores", 0, 64, &stores) ||
+		    rl_yaml_get_width(&c->y, v[L_WIDTH], 8, "any", &r->width) ||
+		    pnumber(c, v[L_CYCLES], "cycles", 0, 1000, &r->cycles) ||
+		    rl_yaml_get_text(&c->y, v[L_SOURCE], "source", src, sizeof src, 1))
+			return -1;
+		if (slots != (int)slots || loads != (int)loads || stores != (int)stores)
+			return rl_yaml_fail(&c->y, row, "expected whole numbers for 'slots', "
+					    "'loads' and 'stores' in '%s'", what);
+		r->slots = (int)slots;
+		r->loads = (int)loads;
+		r->stores = (int)stores;
+		p->nshapes++;
+	}
+	return 0;
+}
+
 enum { K_SCHEMA, K_NAME, K_DESC, K_SOURCE, K_PORTS, K_LOADP, K_DISPATCH, K_FUSION, K_SPLIT,
-       K_LOADS, K_STORES, K_INSNS, K_WIDE, K_CALLS, K_CALLS_EST, K_FWD, K_N };
+       K_LOADS, K_STORES, K_INSNS, K_WIDE, K_CALLS, K_CALLS_EST, K_FWD, K_SHAPES, K_N };
 
 static int proot(pctx *c, yaml_node_t *root)
 {
@@ -344,7 +384,7 @@ static int proot(pctx *c, yaml_node_t *root)
 		{ "ports", 1 }, { "load_ports", 1 }, { "dispatch", 1 }, { "macro_fusion", 0 },
 		{ "split_load", 0 }, { "loads", 1 }, { "stores", 1 }, { "instructions", 1 },
 		{ "zmm_disables", 0 }, { "calls", 0 }, { "calls_estimate", 0 },
-		{ "store_forward", 0 },
+		{ "store_forward", 0 }, { "loop_shapes", 0 },
 	};
 	char gotbuf[64];
 	yaml_node_t *v[K_N];
@@ -372,6 +412,8 @@ static int proot(pctx *c, yaml_node_t *root)
 	if (v[K_WIDE] && pport_set(c, v[K_WIDE], "p1", "zmm_disables", &p->zmm_disables))
 		return -1;
 	if (v[K_FWD] && pstore_forward(c, v[K_FWD]))
+		return -1;
+	if (v[K_SHAPES] && pshapes(c, v[K_SHAPES]))
 		return -1;
 	if (pmemrows(c, v[K_LOADS], "loads", 0, p->loads, &p->nloads) ||
 	    pmemrows(c, v[K_STORES], "stores", 1, p->stores, &p->nstores) || pforms(c, v[K_INSNS]))

@@ -86,6 +86,8 @@ typedef struct rl_incore {
 	double t_throughput;              /* optimal max port load of the non-load uops */
 	double t_frontend;                /* fused slots / dispatch width */
 	double t_latency;                 /* loop-carried dependency bound */
+	double t_loop_shape;              /* the table's figure for a loop of this shape
+					     (rl_loop_shape), 0 if none matches */
 	/* dependencies through memory (store-to-load forwarding, latency.c) */
 	double t_latency_nofwd;           /* the bound with each forwarding replaced by a
 					     register move: the value kept in a register */

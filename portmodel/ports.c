@@ -18,12 +18,15 @@
  *   - calls to math-library functions (the table's call table, calls.c): each
  *     call costs its row's cycles per call; their sum per pass is a throughput
  *     term (the call's own instructions are in that figure, not in the ports);
- *   - T_OL = max(port bound of the non-load uops, front end, latency, calls):
- *     a call overlaps the other work of the loop (measured: docs/port-tables.md,
- *     "Call costs").
+ *   - T_OL = max(port bound of the non-load uops, front end, latency, calls,
+ *     loop shape): a call overlaps the other work of the loop (measured:
+ *     docs/port-tables.md, "Call costs"); a loop shape is the table's measured
+ *     figure for a body of exactly that many slots, loads and stores ("Loop
+ *     shapes").
  */
 #include "portmodel/ports-internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -400,6 +403,32 @@ static void loop_carried_bounds(const rl_ports *p, const rl_body *body, int n,
 		? out->t_latency - out->t_latency_nofwd : 0;
 }
 
+/* Every memory operand of the first N instructions of BODY moves WIDTH bits (0: any). */
+static int memory_width_is(const rl_body *body, int n, int width)
+{
+	for (int i = 0; i < n && width; i++) {
+		rl_mem_kind k = rl_insn_mem_kind(&body->insns[i]);
+		if (k != RL_MEM_NONE && rl_insn_mem_width(&body->insns[i]) != width)
+			return 0;
+	}
+	return 1;
+}
+
+/* The cycles per pass of P's loop shape that the body (SLOTS front-end slots, the loads and
+ * stores counted in OUT) has exactly, 0 if none: a measured figure of loops of that shape
+ * (docs/port-tables.md, "Loop shapes"). */
+static double loop_shape_cycles(const rl_ports *p, const rl_body *body, int n, double slots,
+				const rl_incore *out)
+{
+	for (int k = 0; k < p->nshapes; k++) {
+		const rl_loop_shape *s = &p->shapes[k];
+		if (fabs(slots - s->slots) < 1e-9 && out->nloads == s->loads &&
+		    out->nstores == s->stores && memory_width_is(body, n, s->width))
+			return s->cycles;
+	}
+	return 0;
+}
+
 void rl_incore_ports(const rl_machine *m, const rl_ports *p, const rl_body *body, rl_incore *out)
 {
 	if (!p) {
@@ -422,12 +451,14 @@ void rl_incore_ports(const rl_machine *m, const rl_ports *p, const rl_body *body
 
 	unsigned binding = port_bound(p, loads_nol, &d, out);
 	out->t_frontend = d.slots / p->dispatch;
+	out->t_loop_shape = loop_shape_cycles(p, body, n, d.slots, out);
 	loop_carried_bounds(p, body, n, &d, out);
 	out->t_ol = out->t_throughput;
 	mask_names(p, binding, out->bottleneck, sizeof out->bottleneck);
 	raise_t_ol(out, out->t_frontend, 1e-9, "front end");
 	raise_t_ol(out, out->t_latency, 1e-9, "latency");
 	raise_t_ol(out, out->t_calls, 1e-9, "calls");
+	raise_t_ol(out, out->t_loop_shape, 1e-9, "loop shape");
 	if (out->ncallees && p->calls) {
 		const rl_calls *c = p->calls;
 		snprintf(out->calls_table, sizeof out->calls_table, "%s", c->name);

@@ -23,6 +23,7 @@ extern "C" {
 #define RL_MAX_FORMS 256
 #define RL_MAX_UOPS 4
 #define RL_MAX_MEMROWS 8
+#define RL_MAX_SHAPES 8
 
 /* One execution uop: occupies one port out of PORTS (bit mask) for CYCLES. */
 typedef struct rl_uop {
@@ -57,6 +58,15 @@ typedef struct rl_memrow {
 	int line;
 } rl_memrow;
 
+/* A loop shape measured slower than its ports and front end say (docs/port-tables.md, "Loop
+ * shapes"): a body of exactly SLOTS front-end slots, LOADS loads (load-ops included) and
+ * STORES stores, every memory operand WIDTH bits, takes at least CYCLES per pass. */
+typedef struct rl_loop_shape {
+	int slots, loads, stores, width;
+	double cycles;
+	int line;
+} rl_loop_shape;
+
 typedef struct rl_ports {
 	char name[64];
 	char path[512];
@@ -77,6 +87,8 @@ typedef struct rl_ports {
 	rl_memrow loads[RL_MAX_MEMROWS], stores[RL_MAX_MEMROWS];
 	int nforms;
 	rl_form forms[RL_MAX_FORMS];
+	int nshapes;
+	rl_loop_shape shapes[RL_MAX_SHAPES];
 	rl_calls *calls;         /* call costs ('calls: NAME'), NULL without */
 	int calls_estimate;      /* 1: the call table was measured on another core */
 } rl_ports;
