@@ -142,8 +142,10 @@ static void ports(const rl_advice_inputs *in, const incore_terms *t, rl_advice_l
 	int divider_binds = t->div >= 0 && !(c->unit_cycles[t->div] < c->t_ol - 1e-9);
 	/* calls to math functions bind: no port of the loop's own code to relieve */
 	int calls_bind = c->t_calls > 0 && c->t_calls >= c->t_ol - 1e-9;
+	/* a loop shape's measured figure binds: no port to relieve either */
+	int shape_binds = c->t_loop_shape > 0 && c->t_loop_shape >= c->t_ol - 1e-9;
 	if (!c->port_model || !(in->ecm->t_ol >= tl - 1e-9) || divider_binds
-	    || c->t_latency >= c->t_ol - 1e-9 || calls_bind)
+	    || c->t_latency >= c->t_ol - 1e-9 || calls_bind || shape_binds)
 		return;
 	rl_ecm without = *in->ecm;
 	without.t_ol = 0;
