@@ -380,7 +380,7 @@ static json_t *ecm_json(const rl_report *r)
 		json_object_set_new(o, "links", links_json(r));
 	if (o && e->t_tlb > 0)
 		json_object_set_new(o, "page_walks", tlb_json(r));
-	if (o && e->t_restart > 0)
+	if (o && e->restart_binds)
 		json_object_set_new(o, "stream_restarts", restart_json(r));
 	return o;
 }

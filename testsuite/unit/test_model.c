@@ -530,7 +530,7 @@ static void test_tlb_column_walk(void **state)
  * hand: M = 1000 (contiguous rows) and M = 1008 (a jump of 64 B, one line): no term; M = 2000:
  * runs of 8000 B = 125 lines, jump 8000 B: a share 50 / 125 = 0.4 of the lines restarts ->
  * 0.4 x 20 = 8 cy.  Composed by the overlapping rule with T_OL 16, T_nOL 8, transfers 1, 2, 6:
- * L3 max(16, 8, 1, 2) = 16, memory max(16, max(16, 8) + 8) = 24. */
+ * L3 max(16, 8, 1, 2) = 16, memory max(16, max(16, 8) + 8) = 24 (the term binds). */
 static void test_restart_rows(void **state)
 {
 	(void)state;
@@ -577,6 +577,14 @@ static void test_restart_rows(void **state)
 	rl_ecm_predict(&m, &e);
 	assert_float_equal(e.prediction[2], 16, 1e-9);
 	assert_float_equal(e.prediction[3], 24, 1e-9);
+	assert_int_equal(e.restart_binds, 1);
+	/* a memory transfer of 30 cy: max(30, max(4, 2) + 8 = 12) = 30, the term does not bind */
+	e.t_ol = 4;
+	e.t_nol = 2;
+	e.t_transfer[2] = 30;
+	rl_ecm_predict(&m, &e);
+	assert_float_equal(e.prediction[3], 30, 1e-9);
+	assert_int_equal(e.restart_binds, 0);
 }
 
 int main(void)

@@ -4,19 +4,23 @@
  * stream over R x M doubles) or M / 2 (SHAPE half: rows of half the stride, each starting at a jump)
  * or N (SHAPE len=N, N <= M).  CHAIN 2: the strict vsubsd chain of PolyBench's code (2 cy per
  * iteration on Zen 5), CHAIN 4: the same as a fused multiply-add chain, CHAIN 0: four
- * independent sums (no chain: the transfers bind).  FLUSH 1 reads a 128 MiB buffer before every
+ * independent sums (no chain: the transfers bind), CHAIN 5: atax's two loops per row (the add
+ * chain, then y[j] += A[i][j] * s over the row), CHAIN 6: atax's second loop alone.  FLUSH 1 reads a 128 MiB buffer before every
  * timed run (the data comes from memory, as PolyBench's flush and initialisation leave it),
  * FLUSH 0 repeats the run on warm data (L2 / L3, depending on the size).  Prints core cycles per
  * iteration and per 64 B line of A, best of RUNS; the clock is bench/incore/clock.h's chain.
+ * A is on 4 KiB pages, on 2 MiB pages with CHAINMEM_HUGE=1 in the environment.
  *   chainmem tri|rect|half|len=N R M CHAIN FLUSH [RUNS]     (gcc-12 -O3 -march=native) */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "../../incore/clock.h"
 
 static double *flushbuf, sink;
 static int rowlen;	/* SHAPE len=N: rows of N doubles */
+static double *y2;	/* CHAIN 5: the y of atax (M doubles) */
 #define FLUSH_BYTES (128u << 20)
 
 /* reads the flush buffer (clean lines, as PolyBench's flush: no write-backs during the run) */
@@ -52,6 +56,25 @@ __attribute__((noinline)) static void chain4(int R, int M, int tri,
 	}
 }
 
+/* atax: the add chain over row i, then y[j] += A[i][j] * s over the same row (a second loop
+ * inside the row loop, vectorised in the -O3 build) */
+__attribute__((noinline, optimize("fp-contract=off"))) static void atax(int R, int M, int tri, int only2,
+		const double *restrict A, const double *restrict x, double *restrict y)
+{
+	for (int i = 0; i < R; i++) {
+		double s = 0;
+		int n = tri == 1 ? i : tri == 2 ? M / 2 : tri == 3 ? rowlen : M;
+		const double *a = A + (long)i * M;
+		if (!only2)
+			for (int j = 0; j < n; j++)
+				s = s + a[j] * x[j];
+		else
+			s = x[i % M];
+		for (int j = 0; j < n; j++)
+			y[j] = y[j] + a[j] * s;
+	}
+}
+
 __attribute__((noinline, optimize("fp-contract=off"))) static void nochain(int R, int M, int tri, const double *A,
 					      const double *x, double *y)
 {
@@ -71,10 +94,24 @@ __attribute__((noinline, optimize("fp-contract=off"))) static void nochain(int R
 	}
 }
 
+/* BYTES on 2 MiB pages (HUGE: MADV_HUGEPAGE) or on 4 KiB pages (MADV_NOHUGEPAGE) */
+static double *alloc_pages(size_t bytes, int huge)
+{
+	const size_t h = 2u << 20;
+	size_t len = (bytes + h - 1) & ~(h - 1);
+	char *p = mmap(NULL, len + h, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		exit(1);
+	p = (char *)(((size_t)p + h - 1) & ~(h - 1));
+	madvise(p, len, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+	return (double *)p;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 6) {
-		fprintf(stderr, "usage: chainmem tri|rect|half|len=N R M CHAIN(0|2|4) FLUSH(0|1) [RUNS]\n");
+		fprintf(stderr, "usage: chainmem tri|rect|half|len=N R M CHAIN(0|2|4|5|6) FLUSH(0|1) [RUNS]\n");
 		return 2;
 	}
 	int tri = !strcmp(argv[1], "tri") ? 1 : !strcmp(argv[1], "half") ? 2
@@ -82,9 +119,11 @@ int main(int argc, char **argv)
 	int chain = atoi(argv[4]), flush = atoi(argv[5]), runs = argc > 6 ? atoi(argv[6]) : 5;
 	if (tri == 3)
 		rowlen = atoi(argv[1] + 4);
-	double *A = aligned_alloc(64, (size_t)R * M * 8), *x = aligned_alloc(64, (size_t)M * 8);
+	double *A = alloc_pages((size_t)R * M * 8, getenv("CHAINMEM_HUGE") != NULL);
+	double *x = aligned_alloc(64, (size_t)M * 8);
 	double *y = aligned_alloc(64, (size_t)R * 8);
 
+	y2 = calloc((size_t)M, 8);
 	flushbuf = aligned_alloc(64, FLUSH_BYTES);
 	memset(flushbuf, 1, FLUSH_BYTES);
 	for (long k = 0; k < (long)R * M; k++)
@@ -102,6 +141,8 @@ int main(int argc, char **argv)
 			chain2(R, M, tri, A, x, y);
 		else if (chain == 4)
 			chain4(R, M, tri, A, x, y);
+		else if (chain == 5 || chain == 6)
+			atax(R, M, tri, chain == 6, A, x, y2);
 		else
 			nochain(R, M, tri, A, x, y);
 		double e = now_ns() - t0;
