@@ -60,7 +60,9 @@ void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm)
 		/* lines fetched on demand after a jump add to the in-core time (measured) */
 		if (l == ecm->ntransfers && l > 0 && ecm->t_restart > 0) {
 			double r = max2(ecm->t_ol, ecm->t_nol) + ecm->t_restart;
-			ecm->restart_binds = r > t + 1e-9;
+			/* named (note, JSON) when it raises the figure by a shown amount: the notes
+			   round to 0.1 cy */
+			ecm->restart_binds = r >= t + 0.05;
 			t = max2(t, r);
 		}
 		ecm->prediction[l] = t + ecm->t_tlb;

@@ -24,7 +24,8 @@ typedef struct rl_ecm {
 	double t_restart;                   /* streams that restart from memory (model/restart.h),
 					       cy per unit of work: with the data in memory the
 					       prediction is at least max(T_OL, T_nOL) + t_restart */
-	int restart_binds;                  /* 1: t_restart raised the memory prediction */
+	int restart_binds;                  /* 1: t_restart raised the memory prediction (by at
+					       least 0.05 cy, what the notes show) */
 	double mem_sat_factor;              /* the saturation term of scaling (memory lines per
 					       unit x the chip's cycles per line, memory.bandwidth)
 					       / the memory transfer term; 0 = 1 (they are equal) */
