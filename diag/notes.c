@@ -33,6 +33,10 @@ static void ecm_terms_text(const rl_ecm *e, char *buf, size_t len)
 		append_number(buf, len, " + ", e->t_tlb);
 		rl_appendf(buf, len, " cy/CL page walks");
 	}
+	if (e->restart_binds) {
+		append_number(buf, len, ", in memory in-core + ", e->t_restart);
+		rl_appendf(buf, len, " cy/CL restarting streams");
+	}
 	rl_appendf(buf, len, " -> {");
 	for (int l = 0; l <= e->ntransfers; l++)
 		append_number(buf, len, l ? " ] " : "", e->prediction[l]);

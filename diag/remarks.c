@@ -271,6 +271,15 @@ static json_t *tlb_json(const rl_report *r)
 		"page_bytes", (int)L->page, "measured", r->machine->tlb_measured);
 }
 
+/* the restart term (model/restart.h) when it applies */
+static json_t *restart_json(const rl_report *r)
+{
+	const rl_restart_term *t = &r->restart;
+	return json_pack("{s:f, s:f, s:f, s:i, s:f, s:i}", "cycles", t->cycles, "lines_per_unit",
+		t->lines, "run_lines", t->run_lines, "streams", t->nstreams, "cost_per_line",
+		r->machine->mem_restart_cycles, "restart_lines", r->machine->mem_restart_lines);
+}
+
 static const char *alias_outcome_name(rl_alias_outcome o)
 {
 	static const char *const names[] = { "no pair", "never", "runtime", "sometimes", "always" };
@@ -373,6 +382,8 @@ static json_t *ecm_json(const rl_report *r)
 		json_object_set_new(o, "links", links_json(r));
 	if (o && e->t_tlb > 0)
 		json_object_set_new(o, "page_walks", tlb_json(r));
+	if (o && e->restart_binds)
+		json_object_set_new(o, "stream_restarts", restart_json(r));
 	return o;
 }
 

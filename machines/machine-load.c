@@ -349,16 +349,40 @@ static int load_caches(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 
 /* ------------------------------------------------------------------ memory */
 
+/* memory.restart (cy/CL), restart_lines and restart_source: V[0..2]; all or none */
+static int load_memory_restart(rl_yaml_ctx *c, yaml_node_t *n, yaml_node_t **v, rl_machine *m)
+{
+	static const char *const keys[] = { "restart", "restart_lines", "restart_source" };
+	m->mem_restart_cycles = 0;
+	m->mem_restart_lines = 0;
+	m->mem_restart_source[0] = 0;
+	if (!v[0] && !v[1] && !v[2])
+		return 0;
+	for (int k = 0; k < 3; k++)
+		if (!v[k])
+			return rl_yaml_fail(c, n, "expected required key '%s' in 'memory' (restart, "
+					    "restart_lines and restart_source come together)", keys[k]);
+	int line = m->nlevels > 0 ? m->levels[0].line : 64;
+	if (get_transfer(c, v[0], "restart", line, &m->mem_restart_cycles) ||
+	    rl_yaml_get_int(c, v[1], "restart_lines", 1, 1 << 24, &m->mem_restart_lines))
+		return -1;
+	return rl_yaml_get_text(c, v[2], "restart_source", m->mem_restart_source,
+				sizeof m->mem_restart_source, 1);
+}
+
 static int load_memory(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 {
 	static const rl_yaml_key spec[] = {
 		{ "bandwidth", 1 }, { "benchmark", 1 }, { "single_core_bandwidth", 0 }, { "source", 0 },
 		{ "fill", 0 }, { "evict", 0 }, { "nt_store", 0 }, { "nt_mixed", 0 },
+		{ "restart", 0 }, { "restart_lines", 0 }, { "restart_source", 0 },
 	};
 	static const char *const benches[] = { "update", "load", "copy", "triad", "stream" };
-	yaml_node_t *v[8];
+	yaml_node_t *v[11];
 	char gotbuf[64];
-	if (rl_yaml_check_mapping(c, n, "memory", spec, 8, v))
+	if (rl_yaml_check_mapping(c, n, "memory", spec, 11, v))
+		return -1;
+	if (load_memory_restart(c, n, v + 8, m))
 		return -1;
 	int line = m->nlevels > 0 ? m->levels[0].line : 64;
 	m->mem_fill_cycles = m->mem_evict_cycles = m->mem_nt_cycles = m->mem_nt_mixed_cycles = 0;

@@ -146,6 +146,13 @@ typedef struct rl_machine {
 	   (default 0: no such bound); 0 = not given: these lines cost mem_evict_cycles (or
 	   mem_cycles_per_line) like evictions (model/ecm.c) */
 	double mem_nt_cycles, mem_nt_mixed_cycles;
+	/* memory.restart: cycles per line a stream read from memory pays, beyond the in-core
+	   time, in the first memory.restart_lines lines of each run that starts at an address
+	   jump (rows shorter than their stride: the prefetcher starts again; model/restart.c);
+	   0 = not given: no such term */
+	double mem_restart_cycles;
+	int mem_restart_lines;
+	char mem_restart_source[384];
 	int ncalib;                 /* rows of the optional `calibration` block (checked) */
 	char port_table[64];        /* incore.port_table: name of a table in machines/ports/
 				       (e.g. "snb", "glc", "zen4"); "" = not given */

@@ -21,6 +21,11 @@ typedef struct rl_ecm {
 	double serial_fraction[RL_MAX_LEVELS]; /* per link: the machine's ecm.serial_fraction */
 	double t_tlb;                       /* page walks (model/tlb.h), cy per unit of work: added
 					       to every level's prediction (docs/model.md) */
+	double t_restart;                   /* streams that restart from memory (model/restart.h),
+					       cy per unit of work: with the data in memory the
+					       prediction is at least max(T_OL, T_nOL) + t_restart */
+	int restart_binds;                  /* 1: t_restart raised the memory prediction (by at
+					       least 0.05 cy, what the notes show) */
 	double mem_sat_factor;              /* the saturation term of scaling (memory lines per
 					       unit x the chip's cycles per line, memory.bandwidth)
 					       / the memory transfer term; 0 = 1 (they are equal) */
@@ -32,7 +37,8 @@ void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *b
 		    const rl_traffic *traffic, rl_ecm *out);
 
 /* Predictions from given terms (used by tests and by compose): the overlap rule at every level
- * plus the page-walk term t_tlb, which overlaps with nothing. */
+ * plus the page-walk term t_tlb, which overlaps with nothing; in memory at least the in-core
+ * time plus the restart term t_restart (docs/model.md, "Streams that restart"). */
 void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm);
 
 /* The overlap rule, its one home: cycles with the data in level K (0 = L1) from the in-core

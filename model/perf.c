@@ -55,12 +55,13 @@ double rl_perf_ecm_at_level(const rl_ecm *e, int lv, int n, double work, double 
 
 /* ------------------------------------------------------------ ECM variants */
 
-/* the ECM model of R with traffic T: R's page walks do not depend on the traffic */
+/* the ECM model of R with traffic T: R's page walks and restarts do not depend on the traffic */
 static void compose(const rl_report *r, const rl_traffic *t, rl_ecm *out)
 {
 	rl_ecm_compose(r->machine, &r->incore, &r->body, t, out);
-	if (r->ecm.t_tlb > 0) {
+	if (r->ecm.t_tlb > 0 || r->ecm.t_restart > 0) {
 		out->t_tlb = r->ecm.t_tlb;
+		out->t_restart = r->ecm.t_restart;
 		rl_ecm_predict(r->machine, out);
 	}
 }

@@ -107,8 +107,10 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 	rl_incore_ports(m, ports, &out->body, &out->incore);
 	rl_ecm_compose(m, &out->incore, &out->body, &out->traffic, &out->ecm);
 	rl_tlb_analyse(nest, m, &out->traffic, &out->tlb);
-	if (out->tlb.cycles > 0) {
+	rl_restart_analyse(nest, m, &out->traffic, &out->restart);
+	if (out->tlb.cycles > 0 || out->restart.cycles > 0) {
 		out->ecm.t_tlb = out->tlb.cycles;
+		out->ecm.t_restart = out->restart.cycles;
 		rl_ecm_predict(m, &out->ecm);
 	}
 	out->analysed = 1;

@@ -7,6 +7,7 @@
 #include "model/perf.h"
 #include "model/advice.h"
 #include "model/tlb.h"
+#include "model/restart.h"
 #include "model/versions.h"
 #include "polyhedral/lc.h"
 #include "portmodel/ports.h"
@@ -67,6 +68,7 @@ typedef struct rl_report {
 	rl_traffic traffic;
 	rl_ecm ecm;
 	rl_tlb_term tlb;        /* page walks (model/tlb.h): ecm.t_tlb = tlb.cycles */
+	rl_restart_term restart;/* streams that restart (model/restart.h): ecm.t_restart */
 	/* layer conditions; have_lc 0: the stream traffic without reuse (polyhedral/traffic.c),
 	 * lc_why says why */
 	int have_lc;

@@ -356,6 +356,29 @@ static void test_calibrated_key_errors(void **state)
 	expect_error("bad-nt-store.yml", 9, 97, w5);
 	const char *const w6[] = { "expected required key 'nt_store' in 'memory'", NULL };
 	expect_error("bad-nt-mixed.yml", 9, 9, w6);
+	const char *const w7[] = { "expected required key 'restart_lines' in 'memory'",
+				   "come together", NULL };
+	expect_error("bad-restart.yml", 9, 9, w7);
+}
+
+/* memory.restart: the Zen 5 guest's measured figures (bench/polybench/study/chainmem.c); a file
+ * without them has no restart term */
+static void test_restart_keys(void **state)
+{
+	(void)state;
+	char err[512];
+	rl_machine *m = load_rel("machines/zen5-host-bench.yml", err, sizeof err);
+	if (!m)
+		fail_msg("%s", err);
+	assert_float_equal(m->mem_restart_cycles, 17, 1e-12);
+	assert_int_equal(m->mem_restart_lines, 460);
+	assert_non_null(strstr(m->mem_restart_source, "chainmem.c"));
+	rl_machine_free(m);
+	m = load_rel("testsuite/machines/good-minimal.yml", err, sizeof err);
+	assert_non_null(m);
+	assert_float_equal(m->mem_restart_cycles, 0, 0);
+	assert_int_equal(m->mem_restart_lines, 0);
+	rl_machine_free(m);
 }
 
 /* tlb: the measured host file's levels; a file without the section has none (no TLB term) */
@@ -459,6 +482,7 @@ int main(void)
 		cmocka_unit_test(test_minimal_file_defaults),
 		cmocka_unit_test(test_calibrated_keys),
 		cmocka_unit_test(test_calibrated_key_errors),
+		cmocka_unit_test(test_restart_keys),
 		cmocka_unit_test(test_serial_fraction),
 		cmocka_unit_test(test_resolve),
 	};

@@ -524,9 +524,73 @@ static void test_tlb_column_walk(void **state)
 	rl_nest_free(n);
 }
 
+/* Streams that restart (model/restart.c): for (i < 100) for (j < 1000) s += a[i][j], rows of
+ * M doubles; machine restart 20 cy per line for the first 50 lines of a run.  Unit of work 8
+ * iterations = 1 line of a (stride 8 B), 1 line per unit from memory (the stream model).  By
+ * hand: M = 1000 (contiguous rows) and M = 1008 (a jump of 64 B, one line): no term; M = 2000:
+ * runs of 8000 B = 125 lines, jump 8000 B: a share 50 / 125 = 0.4 of the lines restarts ->
+ * 0.4 x 20 = 8 cy.  Composed by the overlapping rule with T_OL 16, T_nOL 8, transfers 1, 2, 6:
+ * L3 max(16, 8, 1, 2) = 16, memory max(16, max(16, 8) + 8) = 24 (the term binds). */
+static void test_restart_rows(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	m.mem_restart_cycles = 20;
+	m.mem_restart_lines = 50;
+	const long long rowlen[3] = { 1000, 1008, 2000 };
+	const double want[3] = { 0, 0, 8 };
+	for (int k = 0; k < 3; k++) {
+		rl_nest *n = rl_nest_alloc();
+		n->nloops = 2;
+		n->loops[0].step = n->loops[1].step = 1;
+		n->loops[0].upper.cst = 100;
+		n->loops[1].upper.cst = 1000;
+		int a = add_array(n, "a", 2, rowlen[k], -1);
+		add_access(n, a, 0, 0, 0);
+		rl_traffic t;
+		char why[128];
+		assert_true(rl_traffic_streams(n, &m, &t, why, sizeof why));
+		rl_restart_term term;
+		rl_restart_analyse(n, &m, &t, &term);
+		assert_float_equal(term.cycles, want[k], 1e-9);
+		if (k == 2) {
+			assert_float_equal(term.run_lines, 125, 1e-9);
+			assert_float_equal(term.lines, 0.4, 1e-9);
+			/* the same machine without the figures: no term */
+			rl_machine m0 = m;
+			m0.mem_restart_cycles = 0;
+			rl_restart_analyse(n, &m0, &t, &term);
+			assert_float_equal(term.cycles, 0, 0);
+		}
+		rl_nest_free(n);
+	}
+	m.overlap = RL_OVERLAP_ZEN;
+	rl_ecm e = { 0 };
+	e.ntransfers = 3;
+	e.t_ol = 16;
+	e.t_nol = 8;
+	e.t_transfer[0] = 1;
+	e.t_transfer[1] = 2;
+	e.t_transfer[2] = 6;
+	e.t_restart = 8;
+	rl_ecm_predict(&m, &e);
+	assert_float_equal(e.prediction[2], 16, 1e-9);
+	assert_float_equal(e.prediction[3], 24, 1e-9);
+	assert_int_equal(e.restart_binds, 1);
+	/* a memory transfer of 30 cy: max(30, max(4, 2) + 8 = 12) = 30, the term does not bind */
+	e.t_ol = 4;
+	e.t_nol = 2;
+	e.t_transfer[2] = 30;
+	rl_ecm_predict(&m, &e);
+	assert_float_equal(e.prediction[3], 30, 1e-9);
+	assert_int_equal(e.restart_binds, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_restart_rows),
 		cmocka_unit_test(test_tlb_column_walk),
 		cmocka_unit_test(test_daxpy_traffic),
 		cmocka_unit_test(test_daxpy_ecm_note),
