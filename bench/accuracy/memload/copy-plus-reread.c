@@ -15,24 +15,7 @@ typedef void kfn(double*,const double*,const double*,long);
 #define MK(NAME, EXTRA) static void NAME(double*b,const double*a,const double*c,long n){ long i=0; __asm__ volatile( \
  "1: vmovupd (%[a],%[i],8), %%zmm0\n" EXTRA "vmovupd %%zmm0, (%[b],%[i],8)\n add $8, %[i]\n cmp %[n], %[i]\n jb 1b" \
  : [i]"+r"(i) : [a]"r"(a),[b]"r"(b),[c]"r"(c),[n]"r"(n) : "memory","xmm1","xmm2","xmm3","xmm4","xmm5","xmm6","xmm7","xmm8","xmm9","xmm10","xmm11","xmm12","xmm13","xmm14","xmm15","xmm16","xmm17","xmm18","xmm19","xmm20","xmm21","xmm22","xmm23","xmm24","xmm25"); }
-#define LD2 "vmovupd 0(%[c]), %%zmm1\n vmovupd 64(%[c]), %%zmm2\n"
-#define LD4 LD2 "vmovupd 128(%[c]), %%zmm3\n vmovupd 192(%[c]), %%zmm4\n"
-#define LD8 LD4 "vmovupd 256(%[c]), %%zmm5\n vmovupd 320(%[c]), %%zmm6\n vmovupd 384(%[c]), %%zmm7\n vmovupd 448(%[c]), %%zmm8\n"
-#define LD16 LD8 "vmovupd 512(%[c]), %%zmm9\n vmovupd 576(%[c]), %%zmm10\n vmovupd 640(%[c]), %%zmm11\n vmovupd 704(%[c]), %%zmm12\n vmovupd 768(%[c]), %%zmm13\n vmovupd 832(%[c]), %%zmm14\n vmovupd 896(%[c]), %%zmm15\n vmovupd 960(%[c]), %%zmm16\n"
-#define LD24 LD16 "vmovupd 1024(%[c]), %%zmm17\n vmovupd 1088(%[c]), %%zmm18\n vmovupd 1152(%[c]), %%zmm19\n vmovupd 1216(%[c]), %%zmm20\n vmovupd 1280(%[c]), %%zmm21\n vmovupd 1344(%[c]), %%zmm22\n vmovupd 1408(%[c]), %%zmm23\n vmovupd 1472(%[c]), %%zmm24\n"
-#define F4 "vmulpd %%zmm25, %%zmm1, %%zmm1\n vmulpd %%zmm25, %%zmm2, %%zmm2\n vmulpd %%zmm25, %%zmm3, %%zmm3\n vmulpd %%zmm25, %%zmm4, %%zmm4\n"
-#define F8 F4 "vmulpd %%zmm25, %%zmm5, %%zmm5\n vmulpd %%zmm25, %%zmm6, %%zmm6\n vmulpd %%zmm25, %%zmm7, %%zmm7\n vmulpd %%zmm25, %%zmm8, %%zmm8\n"
-#define F16 F8 "vmulpd %%zmm25, %%zmm9, %%zmm9\n vmulpd %%zmm25, %%zmm10, %%zmm10\n vmulpd %%zmm25, %%zmm11, %%zmm11\n vmulpd %%zmm25, %%zmm12, %%zmm12\n vmulpd %%zmm25, %%zmm13, %%zmm13\n vmulpd %%zmm25, %%zmm14, %%zmm14\n vmulpd %%zmm25, %%zmm15, %%zmm15\n vmulpd %%zmm25, %%zmm16, %%zmm16\n"
-MK(k0, "")
-MK(l2, LD2) MK(l4, LD4) MK(l8, LD8) MK(l16, LD16) MK(l24, LD24)
-MK(f4, F4) MK(f8, F8) MK(f16, F16) MK(f32, F16 F16)
 
-#define SP8 "vmovupd 8(%[c]), %%zmm1\n vmovupd 72(%[c]), %%zmm2\n vmovupd 136(%[c]), %%zmm3\n vmovupd 200(%[c]), %%zmm4\n vmovupd 264(%[c]), %%zmm5\n vmovupd 328(%[c]), %%zmm6\n vmovupd 392(%[c]), %%zmm7\n vmovupd 456(%[c]), %%zmm8\n"
-#define SP4 "vmovupd 8(%[c]), %%zmm1\n vmovupd 72(%[c]), %%zmm2\n vmovupd 136(%[c]), %%zmm3\n vmovupd 200(%[c]), %%zmm4\n"
-#define RB4 "vmovupd -2048(%[a],%[i],8), %%zmm1\n vmovupd -4096(%[a],%[i],8), %%zmm2\n vmovupd -6144(%[a],%[i],8), %%zmm3\n vmovupd -8192(%[a],%[i],8), %%zmm4\n"
-#define RB4S "vmovupd -2040(%[a],%[i],8), %%zmm1\n vmovupd -4088(%[a],%[i],8), %%zmm2\n vmovupd -6136(%[a],%[i],8), %%zmm3\n vmovupd -8184(%[a],%[i],8), %%zmm4\n"
-#define CUR3S "vmovupd 8(%[a],%[i],8), %%zmm1\n vmovupd -8(%[a],%[i],8), %%zmm2\n vmovupd 16(%[a],%[i],8), %%zmm3\n"
-MK(s4, SP4) MK(s8, SP8) MK(r4, RB4) MK(r4s, RB4S) MK(c3s, CUR3S) MK(r4s8, RB4S SP8)
 MK(bs0, "")
 MK(bs1, "vmovupd -2040(%[a],%[i],8), %%zmm1\n")
 MK(bs2, "vmovupd -2040(%[a],%[i],8), %%zmm1\n""vmovupd -4088(%[a],%[i],8), %%zmm2\n")
