@@ -674,7 +674,8 @@ void rl_diag_perf_data_rule(const rl_report *r, char *buf, size_t len)
 }
 
 /* ", T by the zen rule with serial fractions L1-L2 0.317, L2-L3 0.339, L3-MEM 0.799" when the
- * machine file gives fractions for overlapping links (docs/model.md section 4) */
+ * machine file gives fractions for overlapping links, and ", memory load factor 2.48" when it
+ * gives ecm.memory_load_factor and the loop's loads re-read lines (docs/model.md section 4) */
 static void composition_clause(const rl_report *r, char *buf, size_t len)
 {
 	const rl_ecm *e = &r->ecm;
@@ -690,6 +691,11 @@ static void composition_clause(const rl_report *r, char *buf, size_t len)
 				   e->overlap == RL_OVERLAP_ZEN ? "zen" : "partial");
 		rl_appendf(buf, len, "%s %s-%s %s", n > 1 ? "," : "", level_name_of(r, b),
 			   level_name_of(r, b + 1), x);
+	}
+	if (e->mem_load_factor > 0 && e->reuse_share > 0) {
+		char f[32];
+		rl_format_number3(e->mem_load_factor, f, sizeof(f));
+		rl_appendf(buf, len, ", memory load factor %s", f);
 	}
 }
 

@@ -153,6 +153,27 @@ static int load_serial_fraction(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 	return 0;
 }
 
+/* ecm.memory_load_factor (model/ecm.c: the memory level of a loop whose loads re-read lines)
+ * and its source; not with the serial rule, which adds everything in full already */
+static int load_memory_load_factor(rl_yaml_ctx *c, yaml_node_t *f, yaml_node_t *src,
+				   rl_machine *m)
+{
+	if (src && !f)
+		return rl_yaml_fail(c, src, "expected 'memory_load_factor_source' only beside "
+				    "'memory_load_factor'");
+	if (!f)
+		return 0;
+	if (m->overlap == RL_OVERLAP_SERIAL)
+		return rl_yaml_fail(c, f, "expected no 'memory_load_factor' with overlap 'serial' "
+				    "(its transfers add to T_nOL in full)");
+	if (rl_yaml_get_real(c, f, "memory_load_factor", 0.0, 1, 10.0, &m->mem_load_factor))
+		return -1;
+	if (src && rl_yaml_get_text(c, src, "memory_load_factor_source", m->mem_load_factor_source,
+				    sizeof m->mem_load_factor_source, 1))
+		return -1;
+	return 0;
+}
+
 /* The layer-condition factor when a file gives none: the C/2 of Stengel et al., "Quantifying
  * performance bottlenecks of stencil computations using the Execution-Cache-Memory model"
  * (ICS 2015), measured on Sandy Bridge. */
@@ -163,11 +184,12 @@ static int load_ecm(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 	static const rl_yaml_key spec[] = {
 		{ "overlap", 1 }, { "nonoverlapping", 1 }, { "lc_safety_factor", 0 }, { "source", 0 },
 		{ "serial_links", 0 }, { "serial_fraction", 0 }, { "serial_fraction_source", 0 },
+		{ "memory_load_factor", 0 }, { "memory_load_factor_source", 0 },
 	};
-	yaml_node_t *v[7];
+	yaml_node_t *v[9];
 	char gotbuf[64];
-	if (rl_yaml_check_mapping(c, n, "ecm", spec, 7, v) || load_overlap(c, v[0], v[4], m) ||
-	    (v[5] && load_serial_fraction(c, v[5], m)))
+	if (rl_yaml_check_mapping(c, n, "ecm", spec, 9, v) || load_overlap(c, v[0], v[4], m) ||
+	    (v[5] && load_serial_fraction(c, v[5], m)) || load_memory_load_factor(c, v[7], v[8], m))
 		return -1;
 	if (v[6] && !v[5])
 		return rl_yaml_fail(c, v[6], "expected 'serial_fraction_source' only beside "

@@ -120,6 +120,10 @@ typedef struct rl_machine {
 	double serial_fraction[RL_MAX_LEVELS];
 	int n_serial_fraction;      /* entries the file gave */
 	char serial_fraction_source[384]; /* how they were measured */
+	/* ecm.memory_load_factor: cycles a loop with data in memory adds per cycle of its loads
+	   beyond one load per line read from memory (model/ecm.c); 0 = not given */
+	double mem_load_factor;
+	char mem_load_factor_source[384];
 	double lc_safety_factor;    /* fraction of a cache usable for layer conditions */
 	int nlevels;
 	rl_cache_level levels[RL_MAX_LEVELS];

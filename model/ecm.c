@@ -48,17 +48,42 @@ double rl_ecm_level_cycles(rl_overlap overlap, int serial_links, double t_ol, do
 	return rl_ecm_level_cycles_frac(overlap, serial_links, NULL, t_ol, t_nol, t, k);
 }
 
+double rl_ecm_reuse_share(double slots, double stream_slots)
+{
+	if (!(slots > 0))
+		return 0;
+	return max2(0, 1 - stream_slots / slots);
+}
+
+double rl_ecm_memory_level(double rule, double serial, double t_mem, double f, double reuse)
+{
+	if (!(f > 0) || !(reuse > 0))
+		return rule;
+	double loads = t_mem + f * reuse;
+	return max2(rule, loads < serial ? loads : serial);
+}
+
 void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm)
 {
 	ecm->overlap = m->overlap;
 	ecm->serial_links = m->serial_links;
 	memcpy(ecm->serial_fraction, m->serial_fraction, sizeof ecm->serial_fraction);
+	ecm->mem_load_factor = m->overlap == RL_OVERLAP_SERIAL ? 0 : m->mem_load_factor;
 	ecm->restart_binds = 0;
-	for (int l = 0; l <= ecm->ntransfers; l++) {
+	int last = ecm->ntransfers;
+	for (int l = 0; l <= last; l++) {
 		double t = rl_ecm_level_cycles_frac(m->overlap, m->serial_links, m->serial_fraction,
 						    ecm->t_ol, ecm->t_nol, ecm->t_transfer, l);
+		if (l == last && last > 0 && ecm->mem_load_factor > 0) {
+			double serial = ecm->t_nol;
+			for (int b = 0; b < last; b++)
+				serial += ecm->t_transfer[b];
+			t = rl_ecm_memory_level(t, max2(ecm->t_ol, serial),
+						ecm->t_transfer[last - 1], ecm->mem_load_factor,
+						ecm->reuse_share * ecm->t_nol);
+		}
 		/* lines fetched on demand after a jump add to the in-core time (measured) */
-		if (l == ecm->ntransfers && l > 0 && ecm->t_restart > 0) {
+		if (l == last && l > 0 && ecm->t_restart > 0) {
 			double r = max2(ecm->t_ol, ecm->t_nol) + ecm->t_restart;
 			/* named (note, JSON) when it raises the figure by a shown amount: the notes
 			   round to 0.1 cy */
@@ -137,6 +162,26 @@ double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b)
 	return max2(max2(rest, nt * m->mem_nt_cycles), mixed);
 }
 
+/* The share of CORE's load slots per unit of work (SCALE passes) beyond the loads of BODY's
+ * average load width that read each line crossing the memory boundary once */
+static double reuse_share_of(const rl_machine *m, const rl_incore *core, const rl_body *body,
+			     const rl_traffic *t, double scale)
+{
+	int nld = 0;
+	double bits = 0;
+	for (int i = 0; body && i < body->ninsns; i++)
+		if (body->insns[i].mem == RL_MEM_LOAD || body->insns[i].mem == RL_MEM_LOAD_OP) {
+			nld++;
+			bits += body->insns[i].mem_width;
+		}
+	int line = m->nlevels > 0 ? m->levels[0].line : 64;
+	if (nld == 0 || !(bits > 0) || line <= 0)
+		return 0;
+	double slots = (nld + (core->split_loads > 0 ? core->split_loads : 0)) * scale;
+	double stream = t->load_lines[t->nboundaries - 1] * line * 8.0 / (bits / nld);
+	return rl_ecm_reuse_share(slots, stream);
+}
+
 void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *body,
 		    const rl_traffic *traffic, rl_ecm *out)
 {
@@ -159,6 +204,8 @@ void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *b
 	if (last >= 0 && m->mem_fill_cycles > 0 && m->mem_bandwidth_1core_gbs > 0 &&
 	    m->mem_bandwidth_gbs > 0)
 		out->mem_sat_factor = m->mem_bandwidth_1core_gbs / m->mem_bandwidth_gbs;
+	if (last >= 0)
+		out->reuse_share = reuse_share_of(m, core, body, traffic, scale);
 	rl_ecm_predict(m, out);
 }
 

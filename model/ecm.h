@@ -26,6 +26,11 @@ typedef struct rl_ecm {
 					       prediction is at least max(T_OL, T_nOL) + t_restart */
 	int restart_binds;                  /* 1: t_restart raised the memory prediction (by at
 					       least 0.05 cy, what the notes show) */
+	double reuse_share;                 /* the share of T_nOL beyond one load per line read from
+					       memory (rl_ecm_reuse_share): with the machine's
+					       ecm.memory_load_factor, the memory term (docs/model.md
+					       section 4) */
+	double mem_load_factor;             /* the machine's ecm.memory_load_factor; 0 = none */
 	double mem_sat_factor;              /* the saturation term of scaling (memory lines per
 					       unit x the chip's cycles per line, memory.bandwidth)
 					       / the memory transfer term; 0 = 1 (they are equal) */
@@ -51,6 +56,19 @@ void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm);
  * FRAC 1 for every link is the serial rule, 0 the rule without fractions. */
 double rl_ecm_level_cycles_frac(rl_overlap overlap, int serial_links, const double *frac,
 				double t_ol, double t_nol, const double *t, int k);
+
+/* The share of a loop's load slots beyond those of a stream that reads its memory lines once:
+ * max(0, 1 - STREAM_SLOTS / SLOTS), with SLOTS the loop's load slots per unit of work (loads
+ * plus line-split loads) and STREAM_SLOTS the loads of the loop's width that read each line
+ * crossing the memory boundary once.  0 when SLOTS is not positive. */
+double rl_ecm_reuse_share(double slots, double stream_slots);
+
+/* The memory level of an overlapping or partial rule with ecm.memory_load_factor F > 0: with
+ * the data in memory a loop whose loads re-read lines (a stencil) pays F cycles per cycle of
+ * those loads (REUSE = reuse share x T_nOL) on top of the memory transfer T_MEM, at most the
+ * serial sum SERIAL (T_nOL + every transfer: nothing overlapping); never below the rule's
+ * RULE:  max(RULE, min(SERIAL, T_MEM + F x REUSE)).  RULE when F <= 0. */
+double rl_ecm_memory_level(double rule, double serial, double t_mem, double f, double reuse);
 
 /* Whether link B (0 = L1-L2) adds in full to T_nOL under the rule (serial: every link;
  * partial: the first SERIAL_LINKS; overlapping: none). */

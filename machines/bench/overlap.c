@@ -75,6 +75,7 @@ void rlb_overlap_measure(rlb_overlap *o, const rl_machine *m, const long long *w
 {
 	memset(o, 0, sizeof *o);
 	o->nlevels = m->nlevels;
+	o->avx = avx;
 	/* rows of L1 / 192 doubles (258 on a 48 KiB L1): three of them take 1/8 of the L1, so
 	   the layer conditions hold at every level and a unit of work moves a copy's lines; not
 	   a multiple of 8 doubles, so that rows start at every offset in a line as in a user's
@@ -171,8 +172,20 @@ int rlb_overlap_fit(rlb_overlap *o, const rl_machine *m, const rlb_cal *c)
 		}
 		o->frac[b] = bx;
 	}
+	rlb_overlap_load_factor(o);
 	o->ok = 1;
 	return 0;
+}
+
+double rlb_overlap_load_factor(rlb_overlap *o)
+{
+	double w = o->avx == 2 ? 64 : o->avx == 1 ? 32 : 16, per_unit = 64 / w;
+	double slots = 4 * per_unit * (1 + (w / 8 - 1) / 8);
+	o->reuse = o->t[0] * rl_ecm_reuse_share(slots, per_unit);
+	o->load_factor = 0;
+	if (o->nlevels > 0 && o->reuse > 0 && o->t[o->nlevels] > o->link[o->nlevels - 1])
+		o->load_factor = (o->t[o->nlevels] - o->link[o->nlevels - 1]) / o->reuse;
+	return o->load_factor;
 }
 
 double rlb_overlap_print(FILE *f, const rlb_overlap *o, const rlb_cal *c)
@@ -189,6 +202,9 @@ double rlb_overlap_print(FILE *f, const rlb_overlap *o, const rlb_cal *c)
 	for (int b = 0; b < o->nlevels; b++)
 		fprintf(f, "  link %s: transfer %.2f cy, fraction %.3f\n",
 			b == o->nlevels - 1 ? "memory" : names[b], o->link[b], o->frac[b]);
+	fprintf(f, "  memory load factor %.3g: memory %.2f cy = transfer %.2f + factor x %.2f cy of "
+		"loads beyond one per line read\n", o->load_factor, o->t[o->nlevels],
+		o->link[o->nlevels - 1], o->reuse);
 	if (!c)
 		return -1;
 	double s0 = 0, s1 = 0;
@@ -228,6 +244,13 @@ void rlb_overlap_apply(const rlb_overlap *o, rl_machine *m, const char *how)
 	char t[96] = "";
 	for (int L = 0; L <= o->nlevels && strlen(t) < sizeof t - 12; L++)
 		snprintf(t + strlen(t), sizeof t - strlen(t), "%s%.2f", L ? " / " : "", o->t[L]);
+	m->mem_load_factor = o->load_factor;
+	if (o->load_factor > 0)
+		snprintf(m->mem_load_factor_source, sizeof m->mem_load_factor_source,
+			 "measured: the same 2D 5-point Jacobi in memory, %.2f cy per 8 updates against "
+			 "its memory transfer %.2f cy, per cycle of its loads beyond one load per line "
+			 "read from memory (%.2f cy); %s", o->t[o->nlevels], o->link[o->nlevels - 1],
+			 o->reuse, how);
 	snprintf(m->serial_fraction_source, sizeof m->serial_fraction_source,
 		 "measured: 2D 5-point Jacobi, rows of %ld doubles (layer conditions hold: a copy's "
 		 "lines), %s cy per 8 updates in L1 / ... / memory; per link the least-squares "

@@ -17,6 +17,10 @@ typedef struct rlb_overlap {
 	double t[RL_MAX_LEVELS + 1];        /* measured cy per unit of work (8 updates); <= 0: not */
 	double link[RL_MAX_LEVELS];         /* the kernel's transfer per link (the fitted costs) */
 	double frac[RL_MAX_LEVELS];         /* the fitted fractions */
+	int avx;                            /* the kernel's vectors: 0 SSE2, 1 AVX2, 2 AVX-512 */
+	double reuse;                       /* its loads beyond one per line read from memory, cy
+					       per unit (rlb_overlap_load_factor) */
+	double load_factor;                 /* ecm.memory_load_factor; 0: none */
 	int ok;                             /* fractions fitted */
 	char why[160];                      /* !ok: why not */
 } rlb_overlap;
@@ -37,12 +41,21 @@ void rlb_overlap_measure(rlb_overlap *o, const rl_machine *m, const long long *w
  * M's rule is serial. */
 int rlb_overlap_fit(rlb_overlap *o, const rl_machine *m, const rlb_cal *c);
 
+/* ecm.memory_load_factor from O->t and O->link (pure; unit-tested; rlb_overlap_fit calls it):
+ * the kernel in memory takes T_MEM + F x REUSE, with T_MEM its memory transfer (O->link of the
+ * memory link) and REUSE its L1 time O->t[0] x rl_ecm_reuse_share: per unit of work (8
+ * updates) 4 loads of the kernel's width W bytes (O->avx), (W / 8 - 1) / 8 of them line-split
+ * (rows at every offset), against the 64 / W loads of one line read from memory:
+ * F = (t[memory] - T_MEM) / REUSE, 0 when that is not positive. */
+double rlb_overlap_load_factor(rlb_overlap *o);
+
 /* Print the kernel's figures and fractions, and the residuals of the calibration kernels of
  * the fill/evict fit C (its chosen rule) without and with the fractions: the streams that the
  * fractions must keep (C NULL: not printed).  Returns the rms residual (%) with them. */
 double rlb_overlap_print(FILE *f, const rlb_overlap *o, const rlb_cal *c);
 
-/* The fractions into M (ecm.serial_fraction and its source, HOW: the run). */
+/* The fractions and the memory load factor into M (ecm.serial_fraction, ecm.memory_load_factor
+ * and their sources, HOW: the run). */
 void rlb_overlap_apply(const rlb_overlap *o, rl_machine *m, const char *how);
 
 #endif

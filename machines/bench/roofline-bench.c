@@ -1285,6 +1285,9 @@ static int serial_fractions_cmd(const char *path)
 		for (int i = 0; i < m->n_serial_fraction; i++)
 			printf("%s%.3g", i ? ", " : "", m->serial_fraction[i]);
 		printf("]\n  serial_fraction_source: \"%s\"\n", m->serial_fraction_source);
+		if (m->mem_load_factor > 0)
+			printf("  memory_load_factor: %.3g\n  memory_load_factor_source: \"%s\"\n",
+			       m->mem_load_factor, m->mem_load_factor_source);
 	}
 	rl_machine_free(m);
 	return rc ? 1 : 0;

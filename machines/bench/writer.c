@@ -72,6 +72,10 @@ static void put_ecm(FILE *f, const rl_machine *m)
 		fputs("]\n", f);
 		put_text(f, "  serial_fraction_source", m->serial_fraction_source);
 	}
+	if (m->mem_load_factor > 0 && m->overlap != RL_OVERLAP_SERIAL) {
+		fprintf(f, "  memory_load_factor: %.3g\n", m->mem_load_factor);
+		put_text(f, "  memory_load_factor_source", m->mem_load_factor_source);
+	}
 }
 
 static void put_caches(FILE *f, const rl_machine *m)

@@ -25,7 +25,8 @@ fi
 # alone, predictions[k] = max(t_ol, t_nol + sum of serial_fraction x transfers[b] (b < k),
 # transfers[b] of each overlapping link b < k) + page walks (docs/remarks.md, docs/model.md
 # section 4), on a serial machine (snb), an overlapping one without fractions (zen4) and one with
-# the measured fractions 0.317 / 0.339 / 0.799 (zen5-host-bench); the page-walk test's loop too
+# the measured fractions and memory load factor (zen5-host-bench: ecm.memory_loads, the memory
+# level max(rule, min(serial sum, T_L3Mem + factor x reuse share x t_nol))); the page-walk test's loop too
 mkdir -p links
 for m in snb-e5-2680:sandybridge zen4:znver3 zen5-host-bench:znver3; do
 	for f in jacobi2d-static stream-triad matmul-ijk; do
@@ -39,7 +40,7 @@ opts=$(sed -n 's/.*dg-options "\(.*\)".*/\1/p' "$dg/column-walk-tlb-zen5.c" | he
 rl_cc $opts -fplugin-arg-roofline-remarks=links/tlb.json -o /dev/null "$dg/column-walk-tlb-zen5.c" 2>/dev/null
 "$PY" - links/*.json <<'PYEOF'
 import json, sys
-checked, bad, frac, walks = 0, [], 0, 0
+checked, bad, frac, walks, memload = 0, [], 0, 0, 0
 for path in sys.argv[1:]:
     d = json.load(open(path))
     for n in d['nests']:
@@ -53,12 +54,20 @@ for path in sys.argv[1:]:
         for lv, p in enumerate(e['predictions']):
             serial = e['t_nol'] + sum(links[b]['serial_fraction'] * t[b] for b in range(lv))
             over = [t[b] for b in range(lv) if links[b]['rule'] == 'overlapping']
-            want = max([e['t_ol'], serial] + over) + walk
+            want = max([e['t_ol'], serial] + over)
+            ml = e.get('memory_loads')
+            if ml and lv == len(t) and lv > 0:
+                # the memory level with ecm.memory_load_factor (docs/model.md section 4)
+                full = max(e['t_ol'], e['t_nol'] + sum(t))
+                loads = t[-1] + ml['factor'] * ml['reuse_share'] * e['t_nol']
+                memload += ml['reuse_share'] > 0 and min(full, loads) > want
+                want = max(want, min(full, loads))
+            want += walk
             ok &= abs(p - want) <= 1e-5 * max(want, 1e-9)
         checked += 1
         if not ok:
             bad.append('%s:%d %s' % (path, n['location']['line'], e))
-ok = checked >= 9 and not bad and frac >= 3 and walks >= 1
+ok = checked >= 9 and not bad and frac >= 3 and walks >= 1 and memload >= 1
 print(('PASS: ' if ok else 'FAIL: ') + 'remarks-figures: ecm.links reproduce every prediction (%d nests, '
-      '%d with serial fractions, %d with page walks)%s' % (checked, frac, walks, ''.join('\n  ' + b for b in bad[:3])))
+      '%d with serial fractions, %d with page walks, %d raised by the memory load factor)%s' % (checked, frac, walks, memload, ''.join('\n  ' + b for b in bad[:3])))
 PYEOF

@@ -403,10 +403,22 @@ static void test_serial_fraction(void **state)
 	assert_float_equal(m->serial_fraction[1], 0.27, 1e-12);
 	assert_float_equal(m->serial_fraction[2], 0.834, 1e-12);
 	assert_non_null(strstr(m->serial_fraction_source, "2D 5-point Jacobi"));
+	assert_float_equal(m->mem_load_factor, 2.48, 1e-12);
+	assert_non_null(strstr(m->mem_load_factor_source, "23.18 cy per 8 updates"));
 	rl_machine_free(m);
+	/* ecm.memory_load_factor: in [0..10], not with the serial rule, its source only beside it */
+	const char *const w4[] = { "expected no 'memory_load_factor' with overlap 'serial'", NULL };
+	expect_error("bad-memory-load-factor-rule.yml", 5, 45, w4);
+	const char *const w5[] = { "expected a number in [0..10] for 'memory_load_factor'",
+				   "got '12'", NULL };
+	expect_error("bad-memory-load-factor.yml", 5, 42, w5);
+	const char *const w6[] = { "expected 'memory_load_factor_source' only beside "
+				   "'memory_load_factor'", NULL };
+	expect_error("bad-memory-load-factor-source.yml", 5, 49, w6);
 	/* absent: 0 for every link (the rule without fractions) */
 	m = load_rel("machines/snb-e5-2680.yml", err, sizeof err);
 	assert_non_null(m);
+	assert_float_equal(m->mem_load_factor, 0, 0);
 	assert_int_equal(m->n_serial_fraction, 0);
 	for (int b = 0; b < RL_MAX_LEVELS; b++)
 		assert_float_equal(m->serial_fraction[b], 0, 0);

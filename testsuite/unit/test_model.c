@@ -302,6 +302,51 @@ static void test_serial_fraction_predict(void **state)
 	assert_float_equal(e.serial_fraction[2], 0.799, 0);
 }
 
+/* The memory level with ecm.memory_load_factor (rl_ecm_memory_level), by hand: T_OL 2, T_nOL 4,
+ * transfers 2, 4, 14, fractions 0.5, 0.25, 0.75: the rule gives MEM 4 + 1 + 1 + 10.5 = 16.5,
+ * the serial sum is 4 + 2 + 4 + 14 = 24.  Factor 2.5, reuse share 0.75 (7.5 load slots per unit
+ * against the 1.875 of a stream reading its lines once: 1 - 1.875 / 7.5): T_mem + 2.5 x 0.75 x
+ * 4 = 14 + 7.5 = 21.5 (L1 .. L3 unchanged: 4, 5, 6); factor 5: 14 + 15 = 29, at most the serial
+ * sum 24; share 0 (a stream: one load per line read) or no factor: the rule's 16.5; the serial
+ * rule takes no factor (4 + 2 + 4 + 14 = 24 either way). */
+static void test_memory_load_factor(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	m.overlap = RL_OVERLAP_ZEN;
+	m.serial_fraction[0] = 0.5;
+	m.serial_fraction[1] = 0.25;
+	m.serial_fraction[2] = 0.75;
+	m.mem_load_factor = 2.5;
+	assert_float_equal(rl_ecm_reuse_share(7.5, 1.875), 0.75, 1e-12);
+	assert_float_equal(rl_ecm_reuse_share(2, 2), 0, 0);
+	assert_float_equal(rl_ecm_reuse_share(1, 3), 0, 0);
+	assert_float_equal(rl_ecm_reuse_share(0, 1), 0, 0);
+	rl_ecm e = { .t_ol = 2, .t_nol = 4, .ntransfers = 3, .t_transfer = { 2, 4, 14 },
+		     .reuse_share = 0.75 };
+	rl_ecm_predict(&m, &e);
+	const double want[4] = { 4, 5, 6, 21.5 };
+	for (int k = 0; k <= 3; k++)
+		assert_float_equal(e.prediction[k], want[k], 1e-12);
+	m.mem_load_factor = 5;
+	rl_ecm_predict(&m, &e);
+	assert_float_equal(e.prediction[3], 24, 1e-12);
+	e.reuse_share = 0;
+	rl_ecm_predict(&m, &e);
+	assert_float_equal(e.prediction[3], 16.5, 1e-12);
+	e.reuse_share = 0.75;
+	m.mem_load_factor = 0;
+	rl_ecm_predict(&m, &e);
+	assert_float_equal(e.prediction[3], 16.5, 1e-12);
+	m.mem_load_factor = 2.5;
+	m.overlap = RL_OVERLAP_SERIAL;
+	rl_ecm_predict(&m, &e);
+	assert_float_equal(e.prediction[3], 24, 1e-12);
+	assert_float_equal(rl_ecm_memory_level(16.5, 24, 14, 2.5, 3), 21.5, 1e-12);
+	assert_float_equal(rl_ecm_memory_level(25, 24, 14, 2.5, 3), 25, 1e-12);
+}
+
 /* Per-direction link costs and one core's memory cost.  A copy-like unit: boundary b moves
  * 1 load + 1 write-allocate + 1 eviction.  L1-L2 fill 1, evict 0.5: 2 x 1 + 0.5 = 2.5 cy;
  * L2-L3 without them: 3 lines x 2 cy = 6; memory fill 8, evict 4: 2 x 8 + 4 = 20 cy, while
@@ -601,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_partial_overlap),
 		cmocka_unit_test(test_serial_fraction),
 		cmocka_unit_test(test_serial_fraction_predict),
+		cmocka_unit_test(test_memory_load_factor),
 		cmocka_unit_test(test_fill_evict_terms),
 		cmocka_unit_test(test_nontemporal_term),
 		cmocka_unit_test(test_number_format),
