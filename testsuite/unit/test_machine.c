@@ -328,6 +328,9 @@ static void test_calibrated_keys(void **state)
 	assert_float_equal(m->mem_nt_mixed_cycles, 4, 1e-12);
 	assert_float_equal(m->mem_cycles_per_line, 5, 1e-12);  /* 64 B x 2 GHz / 25.6 GB/s */
 	assert_int_equal(m->ncalib, 2);
+	assert_float_equal(m->levels[0].small_below, 393216, 0);   /* 384 KiB */
+	assert_float_equal(m->levels[0].small_factor, 1.25, 0);
+	assert_float_equal(m->levels[1].small_below + m->levels[1].small_factor, 0, 0);
 	rl_machine_free(m);
 	/* a file without the new keys: no per-direction costs, the machine-wide factor */
 	m = load_rel("testsuite/machines/good-minimal.yml", err, sizeof err);
@@ -356,6 +359,13 @@ static void test_calibrated_key_errors(void **state)
 	expect_error("bad-nt-store.yml", 9, 97, w5);
 	const char *const w6[] = { "expected required key 'nt_store' in 'memory'", NULL };
 	expect_error("bad-nt-mixed.yml", 9, 9, w6);
+	const char *const w7[] = { "expected a working set larger than the level (32768 B) for "
+				   "'below'", "got '16 KiB'", NULL };
+	expect_error("bad-small-below.yml", 7, 97, w7);
+	const char *const w8[] = { "expected no 'small_working_sets' on the last cache level", NULL };
+	expect_error("bad-small-last.yml", 8, 66, w8);
+	const char *const w9[] = { "expected required key 'factor' in 'small_working_sets'", NULL };
+	expect_error("bad-small-factor.yml", 7, 88, w9);
 }
 
 /* tlb: the measured host file's levels; a file without the section has none (no TLB term) */
