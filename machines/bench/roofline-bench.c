@@ -906,7 +906,7 @@ static void ws_steps_run(bench_run *b)
 		shared[L] = b->t.lev[L].shared > b->ncore ? b->ncore : b->t.lev[L].shared;
 	}
 	rlb_wssteps_plan(&ws_sizes, b->t.nlev, size, shared);
-	ws_ok = !measure_cal_sizes(b, &ws_sizes, b->reps);
+	ws_ok = !measure_cal_sizes(b, &ws_sizes, 2 * b->reps);
 	for (int L = 1; ws_ok && L < b->t.nlev; L++)
 		rlb_wssteps_fit(&ws_sizes, &b->cal, L, &ws_step[L]);
 	if (ws_ok && !quiet) {
@@ -1213,7 +1213,7 @@ static int write_machine(const bench_run *b, const char *outpath, const char *hd
 		}
 		if (ws_ok) {
 			fprintf(out, "# link costs per working set (caches[].small_working_sets: the "
-				"step of the ratio row; %d rounds, best):\n", b->reps);
+				"step of the ratio row; %d rounds, best):\n", 2 * b->reps);
 			rlb_wssteps_print(out, &ws_sizes, ws_step, &b->cal, "#   ");
 		}
 		wr |= ferror(out);

@@ -38,6 +38,16 @@ static double step_sse(const double *r, int n, int nb, double *factor)
 	return sse;
 }
 
+/* the smallest of the N values V that are > 0 (0 if none): noise only slows a kernel */
+static double min_positive(const double *v, int n)
+{
+	double m = 0;
+	for (int i = 0; i < n; i++)
+		if (v[i] > 0 && (m == 0 || v[i] < m))
+			m = v[i];
+	return m;
+}
+
 static void level_ratios(const rlb_calsizes *s, const rlb_cal *c, int L, double *ratio)
 {
 	int n = s->n[L];
@@ -47,7 +57,7 @@ static void level_ratios(const rlb_calsizes *s, const rlb_cal *c, int L, double 
 		for (int k = 0; k < c->nk && k < RLB_CAL_MAXK; k++) {
 			if (!c->k[k].fitted)
 				continue;
-			double ref = rlb_calsizes_median(&s->t[k][L][n - 3], 3);
+			double ref = min_positive(&s->t[k][L][n - 3], 3);
 			if (ref > 0 && s->t[k][L][i] > 0)
 				r[m++] = s->t[k][L][i] / ref;
 		}

@@ -33,7 +33,8 @@ typedef struct rlb_ws_step {
 void rlb_wssteps_plan(rlb_calsizes *s, int nlevels, const long long *size, const int *shared);
 
 /* The step of level L of S from the fitted kernels of C (S->t[k] is C->k[k]): per kernel the
- * reference t_ref = the median of its top three sizes; per size the median over the kernels
+ * reference t_ref = the smallest of its figures at the top three sizes (other work on the host
+ * only ever slows a kernel: one slow figure among them must not become the reference); per size the median over the kernels
  * of t / t_ref; the step: the split (1 to n - 3 sizes below it) whose median ratio below and
  * 1 above have the smallest squared residual.  BELOW: the geometric mean of the sizes on
  * either side of it (rounded to KiB).  Returns ST->found. */

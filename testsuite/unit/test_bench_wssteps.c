@@ -42,12 +42,16 @@ static void test_plan_zen5(void **state)
 }
 
 /* Three fitted kernels and one held out at 8 sizes of 200 .. 640 KiB (level 1):
- *   A: 1.3 at the first three sizes, 1.0 beyond (reference: median of the top three = 1.0);
- *   B: 2.6 at the first four, 2.0 beyond (reference 2.0): ratio 1.3 up to size 3;
+ *   A: 1.3 at the first three sizes, 1.0 beyond (reference: the smallest at the top three
+ *     sizes = 1.0);
+ *   B: 2.6 at the first four, 2.0 at sizes 4 and 5, 2.6 again at sizes 6 and 7 (two slow
+ *     figures: the median of the top three would be 2.6, the smallest is 2.0): ratio 1.3 up to
+ *     size 3, 1.0 at 4 and 5, 1.3 at 6 and 7;
  *   C: 1.0 everywhere (a kernel without the step);
- *   D (held out): 9 up to size 6, 1 at size 7 - it would move the ratios (reference 9:
- *     ratio 1 at the small sizes), so it must not count.
- * Ratio per size = median over A, B, C: 1.3, 1.3, 1.3, 1.0 (1.0, 1.3, 1.0), then 1.0.  The step
+ *   D (held out): 1 up to size 4, 9 beyond - counted, it would give ratios 1/9 at the small
+ *     sizes and move their median to (1.0 + 1.3) / 2 = 1.15, so it must not count.
+ * Ratio per size = median over A, B, C: 1.3, 1.3, 1.3, 1.0 (1.0, 1.3, 1.0), then 1.0 (sizes 6
+ * and 7: 1.0, 1.3, 1.0).  The step
  * after 3 sizes has residual 0: factor 1.3, below = sqrt(280 x 320) KiB = 299.33 KiB -> 299 KiB
  * = 306176 B. */
 static void fill_table(rlb_calsizes *s, rlb_cal *c, double step)
@@ -63,9 +67,9 @@ static void fill_table(rlb_calsizes *s, rlb_cal *c, double step)
 	for (int i = 0; i < 8; i++) {
 		s->ws[1][i] = kib[i] * 1024LL;
 		s->t[0][1][i] = i < 3 ? step : 1.0;
-		s->t[1][1][i] = i < 4 ? 2 * step : 2.0;
+		s->t[1][1][i] = i < 4 || i >= 6 ? 2 * step : 2.0;
 		s->t[2][1][i] = 1.0;
-		s->t[3][1][i] = i < 7 ? 9.0 : 1.0;
+		s->t[3][1][i] = i < 5 ? 1.0 : 9.0;
 	}
 }
 
@@ -82,6 +86,7 @@ static void test_fit_step(void **state)
 	assert_float_equal(st[1].factor, 1.3, 1e-12);
 	assert_float_equal(st[1].below, 306176, 0);
 	assert_float_equal(st[1].ratio[3], 1.0, 1e-12);
+	assert_float_equal(st[1].ratio[7], 1.0, 1e-12);
 	/* into the machine: caches[0] (the L1-L2 link) of a 48 KiB L1 */
 	rl_machine m;
 	memset(&m, 0, sizeof m);
