@@ -260,23 +260,25 @@ static int load_cache_transfer(rl_yaml_ctx *c, yaml_node_t *n, rl_cache_level *L
 	return get_transfer(c, n, "transfer", L->line, &L->cycles_per_line);
 }
 
-/* optional 'small_working_sets: { below: SIZE, factor: F }' of level I (of COUNT; N: the
- * value): the link's cost x F for working sets beyond this level and below SIZE; not on the
- * last level (memory has none), SIZE beyond the level's own size, 0 < F <= 10 */
+/* optional 'small_working_sets: { below: SIZE, factor: F, write_only: W }' of level I (of
+ * COUNT; N: the value): the link's cost x F (W for loops that read no line across it; W
+ * optional, default F) for working sets beyond this level and below SIZE; not on the last
+ * level (memory has none), SIZE beyond the level's own size, 0 < F, W <= 10 */
 static int load_cache_small(rl_yaml_ctx *c, yaml_node_t *n, int i, int count, rl_cache_level *L)
 {
-	static const rl_yaml_key spec[] = { { "below", 1 }, { "factor", 1 } };
-	yaml_node_t *v[2];
+	static const rl_yaml_key spec[] = { { "below", 1 }, { "factor", 1 }, { "write_only", 0 } };
+	yaml_node_t *v[3];
 	char gotbuf[64];
-	L->small_below = L->small_factor = 0;
+	L->small_below = L->small_factor = L->small_write_only = 0;
 	if (!n)
 		return 0;
 	if (i == count - 1)
 		return rl_yaml_fail(c, n, "expected no 'small_working_sets' on the last cache level: "
 				    "it has no link to a further cache level");
-	if (rl_yaml_check_mapping(c, n, "small_working_sets", spec, 2, v) ||
+	if (rl_yaml_check_mapping(c, n, "small_working_sets", spec, 3, v) ||
 	    get_size(c, v[0], "below", &L->small_below) ||
-	    rl_yaml_get_real(c, v[1], "factor", 0.0, 0, 10.0, &L->small_factor))
+	    rl_yaml_get_real(c, v[1], "factor", 0.0, 0, 10.0, &L->small_factor) ||
+	    (v[2] && rl_yaml_get_real(c, v[2], "write_only", 0.0, 0, 10.0, &L->small_write_only)))
 		return -1;
 	if (L->small_below <= (double)L->size)
 		return rl_yaml_fail(c, v[0], "expected a working set larger than the level (%lld "

@@ -112,7 +112,8 @@ double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b)
 
 double rl_ecm_boundary_cycles_ws(const rl_machine *m, const rl_traffic *t, int b, double ws)
 {
-	double k = rl_machine_link_ws_factor(m, b, ws);
+	int write_only = !(t->load_lines[b] > 0);
+	double k = rl_machine_link_ws_factor(m, b, ws, write_only);
 	double fill = 0, evict = 0;
 	if (b == m->nlevels - 1) {
 		fill = m->mem_fill_cycles;

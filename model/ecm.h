@@ -73,7 +73,8 @@ double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b);
 
 /* rl_ecm_boundary_cycles for a loop whose working set is WS bytes (< 0: unknown): the lines of
  * every kind (fills, evictions; also where the link has one cost per line) at the link's cost
- * x rl_machine_link_ws_factor(M, B, WS) (the link's small-working-set factor, 1 without one);
+ * x rl_machine_link_ws_factor(M, B, WS, no line read across B) (the link's small-working-set
+ * factor, 1 without one);
  * the non-temporal bounds of the memory link are not scaled (that link has no factor). */
 double rl_ecm_boundary_cycles_ws(const rl_machine *m, const rl_traffic *t, int b, double ws);
 

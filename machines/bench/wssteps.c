@@ -48,14 +48,16 @@ static double min_positive(const double *v, int n)
 	return m;
 }
 
-static void level_ratios(const rlb_calsizes *s, const rlb_cal *c, int L, double *ratio)
+/* per size of level L the median over the fitted kernels (WO: only those that read nothing)
+ * of t / t_ref; 0 where none */
+static void level_ratios(const rlb_calsizes *s, const rlb_cal *c, int L, int wo, double *ratio)
 {
 	int n = s->n[L];
 	for (int i = 0; i < n; i++) {
 		double r[RLB_CAL_MAXK];
 		int m = 0;
 		for (int k = 0; k < c->nk && k < RLB_CAL_MAXK; k++) {
-			if (!c->k[k].fitted)
+			if (!c->k[k].fitted || (wo && c->k[k].reads))
 				continue;
 			double ref = min_positive(&s->t[k][L][n - 3], 3);
 			if (ref > 0 && s->t[k][L][i] > 0)
@@ -71,7 +73,8 @@ int rlb_wssteps_fit(const rlb_calsizes *s, const rlb_cal *c, int L, rlb_ws_step 
 	int n = s->n[L];
 	if (L < 1 || L >= s->nlevels || n < 4)
 		return 0;
-	level_ratios(s, c, L, st->ratio);
+	level_ratios(s, c, L, 0, st->ratio);
+	level_ratios(s, c, L, 1, st->ratio_wo);
 	for (int i = 0; i < n; i++)
 		if (!(st->ratio[i] > 0))
 			return 0;
@@ -84,6 +87,7 @@ int rlb_wssteps_fit(const rlb_calsizes *s, const rlb_cal *c, int L, rlb_ws_step 
 			st->factor = f;
 		}
 	}
+	st->write_only = rlb_calsizes_median(st->ratio_wo, st->nbelow);
 	double mid = sqrt((double)s->ws[L][st->nbelow - 1] * (double)s->ws[L][st->nbelow]);
 	st->below = floor(mid / 1024) * 1024;
 	st->found = st->factor >= RLB_WS_MIN_FACTOR;
@@ -95,11 +99,15 @@ int rlb_wssteps_apply(const rlb_calsizes *s, const rlb_ws_step *st, rl_machine *
 	int written = 0;
 	for (int L = 1; L < s->nlevels && L < m->nlevels; L++) {
 		rl_cache_level *lv = &m->levels[L - 1];
-		lv->small_below = lv->small_factor = 0;
+		lv->small_below = lv->small_factor = lv->small_write_only = 0;
 		if (!st[L].found || !(st[L].below > (double)lv->size))
 			continue;
 		lv->small_below = st[L].below;
 		lv->small_factor = round(st[L].factor * 100) / 100;
+		double wo = st[L].write_only;
+		if (wo > 0)
+			lv->small_write_only = fabs(wo - 1) < RLB_WS_MIN_FACTOR - 1 ? 1
+					       : round(wo * 100) / 100;
 		written++;
 	}
 	return written;
@@ -136,6 +144,13 @@ void rlb_wssteps_print(FILE *f, const rlb_calsizes *s, const rlb_ws_step *st, co
 		if (st[L].nbelow)
 			fprintf(f, "  step: x %.3f below %.0f KiB%s\n", st[L].factor,
 				st[L].below / 1024, st[L].found ? "" : " (too small: not written)");
+		else
+			fprintf(f, "  no step fitted\n");
+		fprintf(f, "%s%-4s %-13s", prefix, names[L], "ratio w-only");
+		for (int i = 0; i < s->n[L]; i++)
+			fprintf(f, " %7.3f", st[L].ratio_wo[i]);
+		if (st[L].nbelow)
+			fprintf(f, "  write_only: x %.3f\n", st[L].write_only);
 		else
 			fprintf(f, "  no step fitted\n");
 	}

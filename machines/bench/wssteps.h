@@ -20,7 +20,10 @@ typedef struct rlb_ws_step {
 	int nbelow;                  /* sizes below the step */
 	double below;                /* bytes: the geometric mean of the sizes around the step */
 	double factor;               /* the median ratio of the sizes below the step */
+	double write_only;           /* the same for the fitted kernels that read nothing (store);
+					0: none measured */
 	double ratio[RLB_CS_MAXN];   /* per size: median over the fitted kernels of t / t_ref */
+	double ratio_wo[RLB_CS_MAXN];/* per size: the same over the fitted kernels without reads */
 } rlb_ws_step;
 
 /* RLB_WS_N working sets per cache level L >= 1 of a host with NLEVELS levels of SIZE[L]
@@ -37,11 +40,13 @@ void rlb_wssteps_plan(rlb_calsizes *s, int nlevels, const long long *size, const
  * only ever slows a kernel: one slow figure among them must not become the reference); per size the median over the kernels
  * of t / t_ref; the step: the split (1 to n - 3 sizes below it) whose median ratio below and
  * 1 above have the smallest squared residual.  BELOW: the geometric mean of the sizes on
- * either side of it (rounded to KiB).  Returns ST->found. */
+ * either side of it (rounded to KiB).  WRITE_ONLY: the median below the step of the ratios of
+ * the fitted kernels that read nothing (the store kernel).  Returns ST->found. */
 int rlb_wssteps_fit(const rlb_calsizes *s, const rlb_cal *c, int L, rlb_ws_step *st);
 
 /* Put the steps found (ST[L] for L = 1..S->nlevels-1) into M: caches[L - 1].small_below /
- * small_factor (the factor rounded to 2 decimals).  Returns the number of steps written. */
+ * small_factor / small_write_only (factors rounded to 2 decimals; write_only 1 when within
+ * RLB_WS_MIN_FACTOR of 1: no step for such loops).  Returns the number of steps written. */
 int rlb_wssteps_apply(const rlb_calsizes *s, const rlb_ws_step *st, rl_machine *m);
 
 /* The table (per level: the sizes, each kernel's cycles per unit, the ratio, the step);

@@ -47,14 +47,15 @@ static void test_plan_zen5(void **state)
  *   B: 2.6 at the first four, 2.0 at sizes 4 and 5, 2.6 again at sizes 6 and 7 (two slow
  *     figures: the median of the top three would be 2.6, the smallest is 2.0): ratio 1.3 up to
  *     size 3, 1.0 at 4 and 5, 1.3 at 6 and 7;
- *   C: 1.0 everywhere (a kernel without the step);
+ *   C (reads nothing, a store kernel): WO at the first three sizes, 1.0 beyond;
  *   D (held out): 1 up to size 4, 9 beyond - counted, it would give ratios 1/9 at the small
  *     sizes and move their median to (1.0 + 1.3) / 2 = 1.15, so it must not count.
  * Ratio per size = median over A, B, C: 1.3, 1.3, 1.3, 1.0 (1.0, 1.3, 1.0), then 1.0 (sizes 6
  * and 7: 1.0, 1.3, 1.0).  The step
  * after 3 sizes has residual 0: factor 1.3, below = sqrt(280 x 320) KiB = 299.33 KiB -> 299 KiB
- * = 306176 B. */
-static void fill_table(rlb_calsizes *s, rlb_cal *c, double step)
+ * = 306176 B.  write_only: C's ratio below the step, WO: 1.02 is written as 1 (within 5 %),
+ * 1.2 as 1.2. */
+static void fill_table(rlb_calsizes *s, rlb_cal *c, double step, double wo)
 {
 	static const int kib[8] = { 200, 240, 280, 320, 400, 480, 560, 640 };
 	memset(s, 0, sizeof *s);
@@ -62,13 +63,15 @@ static void fill_table(rlb_calsizes *s, rlb_cal *c, double step)
 	s->nlevels = 3;
 	s->n[1] = 8;
 	c->nk = 4;
-	for (int k = 0; k < 4; k++)
+	for (int k = 0; k < 4; k++) {
 		c->k[k].fitted = k < 3;
+		c->k[k].reads = k == 2 ? 0 : 1;
+	}
 	for (int i = 0; i < 8; i++) {
 		s->ws[1][i] = kib[i] * 1024LL;
 		s->t[0][1][i] = i < 3 ? step : 1.0;
 		s->t[1][1][i] = i < 4 || i >= 6 ? 2 * step : 2.0;
-		s->t[2][1][i] = 1.0;
+		s->t[2][1][i] = i < 3 ? wo : 1.0;
 		s->t[3][1][i] = i < 5 ? 1.0 : 9.0;
 	}
 }
@@ -80,7 +83,7 @@ static void test_fit_step(void **state)
 	static rlb_cal c;
 	rlb_ws_step st[RL_MAX_LEVELS];
 	memset(st, 0, sizeof st);
-	fill_table(&s, &c, 1.3);
+	fill_table(&s, &c, 1.3, 1.02);
 	assert_int_equal(rlb_wssteps_fit(&s, &c, 1, &st[1]), 1);
 	assert_int_equal(st[1].nbelow, 3);
 	assert_float_equal(st[1].factor, 1.3, 1e-12);
@@ -97,15 +100,23 @@ static void test_fit_step(void **state)
 	assert_int_equal(rlb_wssteps_apply(&s, st, &m), 1);
 	assert_float_equal(m.levels[0].small_below, 306176, 0);
 	assert_float_equal(m.levels[0].small_factor, 1.3, 1e-12);
+	assert_float_equal(st[1].write_only, 1.02, 1e-12);
+	assert_float_equal(m.levels[0].small_write_only, 1, 0);
 	assert_float_equal(m.levels[1].small_factor, 0, 0);
 	/* a step of 3 % (below RLB_WS_MIN_FACTOR 1.05): fitted, not written */
-	fill_table(&s, &c, 1.03);
+	fill_table(&s, &c, 1.03, 1.0);
 	assert_int_equal(rlb_wssteps_fit(&s, &c, 1, &st[1]), 0);
 	assert_float_equal(st[1].factor, 1.03, 1e-12);
 	assert_int_equal(rlb_wssteps_apply(&s, st, &m), 0);
 	assert_float_equal(m.levels[0].small_factor, 0, 0);
+	/* a store kernel with a step of its own */
+	fill_table(&s, &c, 1.3, 1.2);
+	assert_int_equal(rlb_wssteps_fit(&s, &c, 1, &st[1]), 1);
+	assert_float_equal(st[1].write_only, 1.2, 1e-12);
+	rlb_wssteps_apply(&s, st, &m);
+	assert_float_equal(m.levels[0].small_write_only, 1.2, 1e-12);
 	/* a kernel not measured at a size: no step */
-	fill_table(&s, &c, 1.3);
+	fill_table(&s, &c, 1.3, 1.0);
 	for (int k = 0; k < 3; k++)
 		s.t[k][1][5] = 0;
 	assert_int_equal(rlb_wssteps_fit(&s, &c, 1, &st[1]), 0);

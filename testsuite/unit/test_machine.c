@@ -330,6 +330,7 @@ static void test_calibrated_keys(void **state)
 	assert_int_equal(m->ncalib, 2);
 	assert_float_equal(m->levels[0].small_below, 393216, 0);   /* 384 KiB */
 	assert_float_equal(m->levels[0].small_factor, 1.25, 0);
+	assert_float_equal(m->levels[0].small_write_only, 1, 0);
 	assert_float_equal(m->levels[1].small_below + m->levels[1].small_factor, 0, 0);
 	rl_machine_free(m);
 	/* a file without the new keys: no per-direction costs, the machine-wide factor */

@@ -360,7 +360,10 @@ static void test_fill_evict_terms(void **state)
  *   WS 3 MiB (in L3):    L1-L2 2.5 (beyond its bound), L2-L3 6 x 1.2 = 7.2;
  *   WS 16 KiB (in L1), unknown (-1), the memory link: factor 1.
  * Overlapping rule, T_OL = T_nOL = 2 cy per unit: the L2 prediction max(2, 3.25) = 3.25 at
- * 200 KiB, 2.5 without the factor. */
+ * 200 KiB, 2.5 without the factor.
+ * A loop that reads nothing across the link (1 write-allocate + 1 eviction: a store stream)
+ * takes write_only 1.04 where the level gives it: (1 + 0.5) x 1.04 = 1.56 at 200 KiB; the
+ * copy-like unit keeps 1.3. */
 static void test_small_working_set_factor(void **state)
 {
 	(void)state;
@@ -373,13 +376,14 @@ static void test_small_working_set_factor(void **state)
 	m.levels[0].small_factor = 1.3;
 	m.levels[1].small_below = 4 << 20;
 	m.levels[1].small_factor = 1.2;
-	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 204800), 1.3, 0);
-	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 393216), 1, 0);
-	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 16384), 1, 0);
-	assert_float_equal(rl_machine_link_ws_factor(&m, 0, -1), 1, 0);
-	assert_float_equal(rl_machine_link_ws_factor(&m, 1, 204800), 1, 0);
-	assert_float_equal(rl_machine_link_ws_factor(&m, 1, 3145728), 1.2, 0);
-	assert_float_equal(rl_machine_link_ws_factor(&m, 2, 3145728), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 204800, 0), 1.3, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 393216, 0), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 16384, 0), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, -1, 0), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 1, 204800, 0), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 1, 3145728, 0), 1.2, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 2, 3145728, 0), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 204800, 1), 1.3, 0);  /* no write_only */
 	rl_traffic tr;
 	memset(&tr, 0, sizeof tr);
 	tr.iters_per_unit = 8;
@@ -404,6 +408,15 @@ static void test_small_working_set_factor(void **state)
 	assert_float_equal(e.t_transfer[0], 2.5, 1e-12);
 	assert_float_equal(e.t_transfer[1], 7.2, 1e-12);
 	assert_float_equal(e.prediction[2], 7.2, 1e-12);
+	m.levels[0].small_write_only = 1.04;
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 204800, 1), 1.04, 0);
+	rl_traffic st;
+	memset(&st, 0, sizeof st);
+	st.iters_per_unit = 8;
+	st.nboundaries = 3;
+	st.wa_lines[0] = st.evict_lines[0] = 1;
+	assert_float_equal(rl_ecm_boundary_cycles_ws(&m, &st, 0, 204800), 1.56, 1e-12);
+	assert_float_equal(rl_ecm_boundary_cycles_ws(&m, &tr, 0, 204800), 3.25, 1e-12);
 	/* without the key: today's figures at every working set */
 	m.levels[0].small_factor = m.levels[1].small_factor = 0;
 	rl_ecm_compose_ws(&m, &core, NULL, &tr, 200 << 10, &e);
