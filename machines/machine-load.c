@@ -222,7 +222,7 @@ static int load_ecm(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 
 /* values of one cache level, indexed as in the spec of load_cache_level */
 enum { CK_NAME, CK_SIZE, CK_LINE, CK_WAYS, CK_SHARED, CK_WA, CK_VICTIM, CK_TRANSFER,
-       CK_SOURCE, CK_FILL, CK_EVICT, CK_LCF, CK_COUNT };
+       CK_SOURCE, CK_FILL, CK_EVICT, CK_LCF, CK_SMALL, CK_COUNT };
 
 /* size, line and ways of level I (V: its values) */
 static int load_cache_geometry(rl_yaml_ctx *c, yaml_node_t **v, int i, rl_machine *m)
@@ -282,6 +282,32 @@ static int load_cache_transfer(rl_yaml_ctx *c, yaml_node_t *n, rl_cache_level *L
 	return get_transfer(c, n, "transfer", L->line, &L->cycles_per_line);
 }
 
+/* optional 'small_working_sets: { below: SIZE, factor: F, write_only: W }' of level I (of
+ * COUNT; N: the value): the link's cost x F (W for loops that read no line across it; W
+ * optional, default F) for working sets beyond this level and below SIZE; not on the last
+ * level (memory has none), SIZE beyond the level's own size, 0 < F, W <= 10 */
+static int load_cache_small(rl_yaml_ctx *c, yaml_node_t *n, int i, int count, rl_cache_level *L)
+{
+	static const rl_yaml_key spec[] = { { "below", 1 }, { "factor", 1 }, { "write_only", 0 } };
+	yaml_node_t *v[3];
+	char gotbuf[64];
+	L->small_below = L->small_factor = L->small_write_only = 0;
+	if (!n)
+		return 0;
+	if (i == count - 1)
+		return rl_yaml_fail(c, n, "expected no 'small_working_sets' on the last cache level: "
+				    "it has no link to a further cache level");
+	if (rl_yaml_check_mapping(c, n, "small_working_sets", spec, 3, v) ||
+	    get_size(c, v[0], "below", &L->small_below) ||
+	    rl_yaml_get_real(c, v[1], "factor", 0.0, 0, 10.0, &L->small_factor) ||
+	    (v[2] && rl_yaml_get_real(c, v[2], "write_only", 0.0, 0, 10.0, &L->small_write_only)))
+		return -1;
+	if (L->small_below <= (double)L->size)
+		return rl_yaml_fail(c, v[0], "expected a working set larger than the level (%lld "
+				    "B) for 'below', got %s", L->size, GOT(v[0]));
+	return 0;
+}
+
 /* optional 'fill' and 'evict' (both or neither; not on the last level) and 'lc_factor' of
  * level I (of COUNT; V: its values; ITEM: its mapping) */
 static int load_cache_directions(rl_yaml_ctx *c, yaml_node_t *item, yaml_node_t **v, int i,
@@ -309,7 +335,7 @@ static int load_cache_level(rl_yaml_ctx *c, yaml_node_t *item, int i, int count,
 	static const rl_yaml_key spec[CK_COUNT] = {
 		{ "name", 1 }, { "size", 1 }, { "line", 1 }, { "ways", 0 }, { "shared_by", 0 },
 		{ "write_allocate", 0 }, { "victim", 0 }, { "transfer", 0 }, { "source", 0 },
-		{ "fill", 0 }, { "evict", 0 }, { "lc_factor", 0 },
+		{ "fill", 0 }, { "evict", 0 }, { "lc_factor", 0 }, { "small_working_sets", 0 },
 	};
 	yaml_node_t *v[CK_COUNT];
 	rl_cache_level *L = &m->levels[i];
@@ -347,7 +373,8 @@ static int load_cache_level(rl_yaml_ctx *c, yaml_node_t *item, int i, int count,
 	if (v[CK_SOURCE] &&
 	    rl_yaml_get_text(c, v[CK_SOURCE], "source", L->source, sizeof L->source, 1))
 		return -1;
-	return load_cache_directions(c, item, v, i, count, L);
+	return load_cache_directions(c, item, v, i, count, L) ||
+	       load_cache_small(c, v[CK_SMALL], i, count, L) ? -1 : 0;
 }
 
 static int load_caches(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)

@@ -45,6 +45,16 @@ void rl_machine_derive(rl_machine *m)
 	m->levels[m->nlevels - 1].cycles_per_line = m->mem_cycles_per_line;
 }
 
+double rl_machine_link_ws_factor(const rl_machine *m, int b, double ws, int write_only)
+{
+	if (b < 0 || b >= m->nlevels - 1 || !(ws >= 0))
+		return 1;
+	const rl_cache_level *L = &m->levels[b];
+	if (!(L->small_factor > 0) || ws <= (double)L->size || ws >= L->small_below)
+		return 1;
+	return write_only && L->small_write_only > 0 ? L->small_write_only : L->small_factor;
+}
+
 void rl_machine_free(rl_machine *m)
 {
 	free(m);

@@ -42,6 +42,12 @@ typedef struct rl_cache_level {
 	double fill_cycles, evict_cycles;
 	double lc_factor;        /* layer conditions: usable fraction of this level (effective /
 				    nominal capacity); 0 = the machine's lc_safety_factor */
+	/* optional, measured (roofline-bench, small_working_sets): a loop whose working set is
+	   larger than this level but below small_below bytes pays small_factor x the cost of this
+	   level's link (fills and evictions), small_write_only x instead when no line it moves
+	   across the link is read (only write-allocates and evictions: a loop that only stores);
+	   0 = not given (factor 1 at every size) */
+	double small_below, small_factor, small_write_only;
 } rl_cache_level;
 
 /* Instruction classes: the rows of the machine's class table (incore.instructions); port
@@ -200,6 +206,13 @@ const rl_iclass_cost *rl_machine_cost_prec(const rl_machine *m, rl_iclass cls, i
 
 /* Cache-line size in bytes: the L1 line (64 when the machine has no cache levels). */
 int rl_machine_line_bytes(const rl_machine *m);
+
+/* The factor on the cost of link B (0 = L1-L2; B < nlevels - 1) for a loop whose working set
+ * is WS bytes (for a private level: per core): caches[B].small_factor (small_write_only when
+ * WRITE_ONLY: no line the loop moves across the link is read) when the level's
+ * small_working_sets are given and size(B) < WS < small_below, else 1 (also for WS < 0,
+ * unknown, and for the memory link). */
+double rl_machine_link_ws_factor(const rl_machine *m, int b, double ws, int write_only);
 
 /* 1 if UNIT is one of the machine's non-overlapping units */
 int rl_machine_unit_is_nol(const rl_machine *m, const char *unit);

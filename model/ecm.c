@@ -141,6 +141,13 @@ static double boundary_cycles_per_line(const rl_machine *m, int b)
 
 double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b)
 {
+	return rl_ecm_boundary_cycles_ws(m, t, b, -1);
+}
+
+double rl_ecm_boundary_cycles_ws(const rl_machine *m, const rl_traffic *t, int b, double ws)
+{
+	int write_only = !(t->load_lines[b] > 0);
+	double k = rl_machine_link_ws_factor(m, b, ws, write_only);
 	double fill = 0, evict = 0;
 	if (b == m->nlevels - 1) {
 		fill = m->mem_fill_cycles;
@@ -154,6 +161,7 @@ double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b)
 		rest = (t->load_lines[b] + t->wa_lines[b]) * fill + (t->evict_lines[b] - nt) * evict;
 	else
 		rest = (rl_ecm_boundary_lines(t, b) - nt) * boundary_cycles_per_line(m, b);
+	rest *= k;
 	if (!(nt > 0))
 		return rest;
 	/* non-temporal lines: bounded by a stream of them alone (nt_store) and, with lines
@@ -185,6 +193,12 @@ static double reuse_share_of(const rl_machine *m, const rl_incore *core, const r
 void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *body,
 		    const rl_traffic *traffic, rl_ecm *out)
 {
+	rl_ecm_compose_ws(m, core, body, traffic, -1, out);
+}
+
+void rl_ecm_compose_ws(const rl_machine *m, const rl_incore *core, const rl_body *body,
+		       const rl_traffic *traffic, double ws, rl_ecm *out)
+{
 	memset(out, 0, sizeof(*out));
 	int per_pass = body && body->iters_per_pass > 0 ? body->iters_per_pass : 1;
 	double scale = (double)traffic->iters_per_unit / per_pass;
@@ -192,7 +206,7 @@ void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *b
 	out->t_nol = core->t_nol * scale;
 	out->ntransfers = traffic->nboundaries;
 	for (int b = 0; b < traffic->nboundaries; b++)
-		out->t_transfer[b] = rl_ecm_boundary_cycles(m, traffic, b);
+		out->t_transfer[b] = rl_ecm_boundary_cycles_ws(m, traffic, b, ws);
 	int last = traffic->nboundaries - 1;
 	double sat = last >= 0 ? rl_ecm_boundary_lines(traffic, last) * m->mem_cycles_per_line : 0;
 	if (last >= 0 && out->t_transfer[last] > 0 && sat != out->t_transfer[last])

@@ -41,6 +41,11 @@ typedef struct rl_ecm {
 void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *body,
 		    const rl_traffic *traffic, rl_ecm *out);
 
+/* rl_ecm_compose for a loop whose working set is WS bytes (< 0: unknown): every link's term
+ * from rl_ecm_boundary_cycles_ws (the machine's cost of that link at that working set). */
+void rl_ecm_compose_ws(const rl_machine *m, const rl_incore *core, const rl_body *body,
+		       const rl_traffic *traffic, double ws, rl_ecm *out);
+
 /* Predictions from given terms (used by tests and by compose): the overlap rule at every level
  * plus the page-walk term t_tlb, which overlaps with nothing; in memory at least the in-core
  * time plus the restart term t_restart (docs/model.md, "Streams that restart"). */
@@ -89,6 +94,13 @@ double rl_ecm_level_cycles(rl_overlap overlap, int serial_links, double t_ol, do
  * non-temporally (T->nt_lines, at the memory boundary) are taken out of the evictions:
  * max(the other lines' term, NT x nt_store, (fills + NT) x nt_mixed). */
 double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b);
+
+/* rl_ecm_boundary_cycles for a loop whose working set is WS bytes (< 0: unknown): the lines of
+ * every kind (fills, evictions; also where the link has one cost per line) at the link's cost
+ * x rl_machine_link_ws_factor(M, B, WS, no line read across B) (the link's small-working-set
+ * factor, 1 without one);
+ * the non-temporal bounds of the memory link are not scaled (that link has no factor). */
+double rl_ecm_boundary_cycles_ws(const rl_machine *m, const rl_traffic *t, int b, double ws);
 
 /* The memory term at the chip's bandwidth (saturation, multicore scaling), cy per unit of
  * work: the memory transfer term x mem_sat_factor (which scales with it when advice changes

@@ -270,6 +270,13 @@ static void working_set(const rl_nest *n, int line, rl_perf *p)
 	memcpy(p->working_set_array_lines, p->working_set_array, sizeof(p->working_set_array));
 }
 
+double rl_perf_working_set_lines(const rl_nest *n, int line)
+{
+	rl_perf p;
+	working_set(n, line, &p);
+	return p.working_set >= 0 ? p.working_set_lines : -1;
+}
+
 /* Cache level holding WS bytes with N active cores: private caches hold WS / N. */
 static int level_of(const rl_machine *m, double ws, int n)
 {

@@ -135,6 +135,10 @@ double rl_perf_spill(const rl_machine *m, int level, double ws);
  * each level's spill share times the step to the next level's prediction. */
 double rl_perf_blended_cycles(const rl_machine *m, const rl_ecm *e, double ws, int n);
 
+/* The bytes of the cache lines holding the working set of nest N (lines of LINE bytes; the
+ * data level's measure, rl_perf.working_set_lines); -1 when a size is unknown. */
+double rl_perf_working_set_lines(const rl_nest *n, int line);
+
 /* P(n) of ECM model E with the data at level LV (out of range: MEM), WORK units of work per
  * unit at CLOCK_GHZ: data in memory rl_perf_scaled (eq. 6), data in a cache level n * P
  * (caches scale), the rule of rl_perf_compute's scaling table for any ECM (the advice prices

@@ -13,6 +13,7 @@
 #include "machines/bench/calib.h"
 #include "machines/bench/overlap.h"
 #include "machines/bench/calsizes.h"
+#include "machines/bench/wssteps.h"
 #include "machines/bench/capacity.h"
 #include "machines/bench/tlb.h"
 #include "machines/bench/install.h"
@@ -888,6 +889,53 @@ static int sizes_cmd(int argc, char **argv)
 	return 0;
 }
 
+/* ------------------------------------------------------------ link costs per working set */
+
+/* the calibration kernels across each level's working sets and the step of each link's cost
+ * (machines/bench/wssteps.c; docs/roofline-bench.md, "Small working sets") */
+static rlb_calsizes ws_sizes;
+static rlb_ws_step ws_step[RL_MAX_LEVELS];
+static int ws_ok;
+
+static void ws_steps_run(bench_run *b)
+{
+	long long size[RL_MAX_LEVELS];
+	int shared[RL_MAX_LEVELS];
+	for (int L = 0; L < b->t.nlev; L++) {
+		size[L] = b->t.lev[L].size;
+		shared[L] = b->t.lev[L].shared > b->ncore ? b->ncore : b->t.lev[L].shared;
+	}
+	rlb_wssteps_plan(&ws_sizes, b->t.nlev, size, shared);
+	ws_ok = !measure_cal_sizes(b, &ws_sizes, 2 * b->reps);
+	for (int L = 1; ws_ok && L < b->t.nlev; L++)
+		rlb_wssteps_fit(&ws_sizes, &b->cal, L, &ws_step[L]);
+	if (ws_ok && !quiet) {
+		fprintf(stderr, "link costs per working set: calibration kernels, cycles per unit of "
+			"work, and the median ratio to their top three sizes:\n");
+		rlb_wssteps_print(stderr, &ws_sizes, ws_step, &b->cal, "  ");
+	}
+}
+
+/* roofline-bench ws-steps: the clock and the link-cost steps alone, the table on stdout */
+static int ws_steps_cmd(void)
+{
+	static bench_run b;
+	if (bench_setup(&b, 15))
+		return 1;
+	measure_clock(&b);
+	if (!(b.j = calloc(1, sizeof *b.j)))
+		return 1;
+	quiet = 1;
+	ws_steps_run(&b);
+	if (!ws_ok)
+		return 1;
+	printf("# roofline-bench ws-steps on '%s' (%s, %s family %u model %u), %s, clock %.3f GHz\n",
+	       b.t.host, b.t.model, b.t.vendor, b.t.family, b.t.model_id, b.date, b.ghz);
+	rlb_wssteps_print(stdout, &ws_sizes, ws_step, &b.cal, "");
+	free(b.j);
+	return 0;
+}
+
 /* FP peaks: every op x precision x width on NT threads */
 static void measure_fp_peaks(bench_run *b, int nt)
 {
@@ -1163,6 +1211,11 @@ static int write_machine(const bench_run *b, const char *outpath, const char *hd
 				lvname[CAL_SIZES_FIT_FROM(b->t.nlev)]);
 			rlb_calsizes_print(out, &cal_sizes, &b->cal, "#   ");
 		}
+		if (ws_ok) {
+			fprintf(out, "# link costs per working set (caches[].small_working_sets: the "
+				"step of the ratio row; %d rounds, best):\n", 2 * b->reps);
+			rlb_wssteps_print(out, &ws_sizes, ws_step, &b->cal, "#   ");
+		}
 		wr |= ferror(out);
 	}
 	if (out != stdout)
@@ -1204,6 +1257,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	if (measure_bandwidths(&b))
 		return 1;
 	cal_sizes_run(&b, CAL_SIZES_PER_LEVEL);
+	ws_steps_run(&b);
 	for (int ci = 0; ci < b.ncc; ci++)
 		measure_fp_peaks(&b, b.ncores_list[ci]);
 	/* effective capacities: needs the cache levels of the machine */
@@ -1218,6 +1272,8 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	read_line("/proc/loadavg", b.load1, sizeof b.load1);
 	b.load1[strcspn(b.load1, " ")] = 0;
 	describe_machine(&b, port_table, name);
+	if (ws_ok)
+		rlb_wssteps_apply(&ws_sizes, ws_step, b.m);
 	char hdr[4096];
 	format_header(&b, hdr, sizeof hdr);
 	int rc = write_machine(&b, outpath, hdr) ? 1 : 0;
@@ -1367,6 +1423,7 @@ static void usage(FILE *f)
 	      "       roofline-bench serial-fractions FILE   (ecm.serial_fraction alone, with FILE's\n"
 	      "                                               link costs, printed)\n"
 	      "       roofline-bench sizes [N] (the calibration kernels at N working sets per level)\n"
+	      "       roofline-bench ws-steps  (the link costs' steps across each level's working sets)\n"
 	      "Measures the machine it runs on and writes a roofline machine file (docs/roofline-bench.md).\n", f);
 }
 
@@ -1387,6 +1444,8 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && !strcmp(argv[1], "sizes"))
 		return sizes_cmd(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "ws-steps"))
+		return ws_steps_cmd();
 	if (argc >= 2 && !strcmp(argv[1], "install"))
 		return rlb_install(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "convert-kerncraft")) {

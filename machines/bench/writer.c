@@ -95,6 +95,14 @@ static void put_caches(FILE *f, const rl_machine *m)
 				c->fill_cycles, c->evict_cycles);
 		if (c->lc_factor > 0)
 			fprintf(f, "    lc_factor: %.3g\n", c->lc_factor);
+		if (i < m->nlevels - 1 && c->small_factor > 0) {
+			size_str(b1, sizeof b1, (long long)c->small_below);
+			fprintf(f, "    small_working_sets: { below: \"%s\", factor: %.3g", b1,
+				c->small_factor);
+			if (c->small_write_only > 0)
+				fprintf(f, ", write_only: %.3g", c->small_write_only);
+			fprintf(f, " }\n");
+		}
 		put_text(f, "    source", c->source);
 	}
 }

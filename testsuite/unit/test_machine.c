@@ -328,6 +328,10 @@ static void test_calibrated_keys(void **state)
 	assert_float_equal(m->mem_nt_mixed_cycles, 4, 1e-12);
 	assert_float_equal(m->mem_cycles_per_line, 5, 1e-12);  /* 64 B x 2 GHz / 25.6 GB/s */
 	assert_int_equal(m->ncalib, 2);
+	assert_float_equal(m->levels[0].small_below, 393216, 0);   /* 384 KiB */
+	assert_float_equal(m->levels[0].small_factor, 1.25, 0);
+	assert_float_equal(m->levels[0].small_write_only, 1, 0);
+	assert_float_equal(m->levels[1].small_below + m->levels[1].small_factor, 0, 0);
 	rl_machine_free(m);
 	/* a file without the new keys: no per-direction costs, the machine-wide factor */
 	m = load_rel("testsuite/machines/good-minimal.yml", err, sizeof err);
@@ -359,6 +363,13 @@ static void test_calibrated_key_errors(void **state)
 	const char *const w7[] = { "expected required key 'restart_lines' in 'memory'",
 				   "come together", NULL };
 	expect_error("bad-restart.yml", 9, 9, w7);
+	const char *const w8[] = { "expected a working set larger than the level (32768 B) for "
+				   "'below'", "got '16 KiB'", NULL };
+	expect_error("bad-small-below.yml", 7, 97, w8);
+	const char *const w9[] = { "expected no 'small_working_sets' on the last cache level", NULL };
+	expect_error("bad-small-last.yml", 8, 66, w9);
+	const char *const w10[] = { "expected required key 'factor' in 'small_working_sets'", NULL };
+	expect_error("bad-small-factor.yml", 7, 88, w10);
 }
 
 /* memory.restart: the Zen 5 guest's measured figures (bench/polybench/study/chainmem.c); a file

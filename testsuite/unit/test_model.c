@@ -394,6 +394,80 @@ static void test_fill_evict_terms(void **state)
 	assert_float_equal(e.t_transfer[2], 12.96, 1e-9);
 }
 
+/* A link's small-working-set factor (caches[b].small_working_sets): the copy-like unit of
+ * test_fill_evict_terms (1 load + 1 write-allocate + 1 eviction per boundary) on a Zen-like
+ * machine whose L1-L2 link costs fill 1, evict 0.5 (2.5 cy per unit) and x 1.3 for working
+ * sets beyond the L1 (32 KiB) and below 384 KiB; L2-L3 (2 cy per line, 6 cy per unit) x 1.2
+ * beyond the L2 (256 KiB) below 4 MiB.  By hand:
+ *   WS 200 KiB (in L2):  L1-L2 2.5 x 1.3 = 3.25, L2-L3 6 (200 KiB is not beyond the L2);
+ *   WS 384 KiB:          L1-L2 2.5 (the bound is exclusive); L2-L3 6 x 1.2 = 7.2 (384 KiB
+ *                        is beyond the L2, below 4 MiB);
+ *   WS 3 MiB (in L3):    L1-L2 2.5 (beyond its bound), L2-L3 6 x 1.2 = 7.2;
+ *   WS 16 KiB (in L1), unknown (-1), the memory link: factor 1.
+ * Overlapping rule, T_OL = T_nOL = 2 cy per unit: the L2 prediction max(2, 3.25) = 3.25 at
+ * 200 KiB, 2.5 without the factor.
+ * A loop that reads nothing across the link (1 write-allocate + 1 eviction: a store stream)
+ * takes write_only 1.04 where the level gives it: (1 + 0.5) x 1.04 = 1.56 at 200 KiB; the
+ * copy-like unit keeps 1.3. */
+static void test_small_working_set_factor(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	m.overlap = RL_OVERLAP_ZEN;
+	m.levels[0].fill_cycles = 1;
+	m.levels[0].evict_cycles = 0.5;
+	m.levels[0].small_below = 384 << 10;
+	m.levels[0].small_factor = 1.3;
+	m.levels[1].small_below = 4 << 20;
+	m.levels[1].small_factor = 1.2;
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 204800, 0), 1.3, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 393216, 0), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 16384, 0), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, -1, 0), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 1, 204800, 0), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 1, 3145728, 0), 1.2, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 2, 3145728, 0), 1, 0);
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 204800, 1), 1.3, 0);  /* no write_only */
+	rl_traffic tr;
+	memset(&tr, 0, sizeof tr);
+	tr.iters_per_unit = 8;
+	tr.nboundaries = 3;
+	for (int b = 0; b < 3; b++)
+		tr.load_lines[b] = tr.wa_lines[b] = tr.evict_lines[b] = 1;
+	rl_incore core;
+	memset(&core, 0, sizeof core);
+	core.t_ol = 0.25;
+	core.t_nol = 0.25;
+	rl_ecm e, plain;
+	rl_ecm_compose_ws(&m, &core, NULL, &tr, 200 << 10, &e);
+	rl_ecm_compose(&m, &core, NULL, &tr, &plain);
+	assert_float_equal(e.t_transfer[0], 3.25, 1e-12);
+	assert_float_equal(e.t_transfer[1], 6, 1e-12);
+	assert_float_equal(e.t_transfer[2], plain.t_transfer[2], 0);
+	assert_float_equal(e.prediction[1], 3.25, 1e-12);
+	assert_float_equal(plain.prediction[1], 2.5, 1e-12);
+	assert_float_equal(rl_ecm_boundary_cycles_ws(&m, &tr, 0, 393216), 2.5, 1e-12);
+	assert_float_equal(rl_ecm_boundary_cycles_ws(&m, &tr, 1, 393216), 7.2, 1e-12);
+	rl_ecm_compose_ws(&m, &core, NULL, &tr, 3 << 20, &e);
+	assert_float_equal(e.t_transfer[0], 2.5, 1e-12);
+	assert_float_equal(e.t_transfer[1], 7.2, 1e-12);
+	assert_float_equal(e.prediction[2], 7.2, 1e-12);
+	m.levels[0].small_write_only = 1.04;
+	assert_float_equal(rl_machine_link_ws_factor(&m, 0, 204800, 1), 1.04, 0);
+	rl_traffic st;
+	memset(&st, 0, sizeof st);
+	st.iters_per_unit = 8;
+	st.nboundaries = 3;
+	st.wa_lines[0] = st.evict_lines[0] = 1;
+	assert_float_equal(rl_ecm_boundary_cycles_ws(&m, &st, 0, 204800), 1.56, 1e-12);
+	assert_float_equal(rl_ecm_boundary_cycles_ws(&m, &tr, 0, 204800), 3.25, 1e-12);
+	/* without the key: today's figures at every working set */
+	m.levels[0].small_factor = m.levels[1].small_factor = 0;
+	rl_ecm_compose_ws(&m, &core, NULL, &tr, 200 << 10, &e);
+	assert_memory_equal(e.t_transfer, plain.t_transfer, sizeof e.t_transfer);
+}
+
 /* Non-temporal stores: the lines a unit stores around the caches (nt_lines, a part of
  * evict_lines at the memory boundary) leave the evictions; the memory term is
  * max(other lines' term, NT x nt_store, (fills + NT) x nt_mixed).  Memory boundary of an NT
@@ -649,6 +723,7 @@ int main(void)
 		cmocka_unit_test(test_memory_load_factor),
 		cmocka_unit_test(test_fill_evict_terms),
 		cmocka_unit_test(test_nontemporal_term),
+		cmocka_unit_test(test_small_working_set_factor),
 		cmocka_unit_test(test_number_format),
 		cmocka_unit_test(test_remarks_deterministic),
 	};
