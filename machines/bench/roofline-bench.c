@@ -342,14 +342,19 @@ static void fp_job(job *j, int op, int width, int prec)
 
 static const char *const lvname[] = { "L1", "L2", "L3", "L4" };
 
-/* Buffers of 1 MiB and more are 2 MiB aligned and asked to be backed by transparent huge
- * pages: with 4 KiB pages the physical placement, and with it the conflict misses in a cache
- * filled to one half, changes from run to run (the L2 figures differed by up to 16 % between
- * runs); huge pages make the placement of a working set within a page the same every run. */
+/* Buffers of 64 KiB and more (every buffer beyond the L1's) are 2 MiB aligned and asked to be
+ * backed by transparent huge pages: with 4 KiB pages the physical placement, and with it the
+ * conflict misses in a cache filled to one half, changes from run to run (the L2 figures
+ * differed by up to 16 % between runs on the Emerald Rapids class Xeon; on the Zen 5 guest the
+ * 512 KiB L2 buffers, then on 4 KiB pages, made one run's L2 load, store and update kernels
+ * 25-30 % slower in every round); huge pages make the placement of a working set within a page
+ * the same every run. */
+#define XALLOC_HUGE_FROM (64u << 10)
+
 static char *xalloc(size_t n)
 {
 	void *p = NULL;
-	size_t al = n >= (1u << 20) ? (2u << 20) : 4096;
+	size_t al = n >= XALLOC_HUGE_FROM ? (2u << 20) : 4096;
 	size_t sz = n ? (n + al - 1) / al * al : 4096;
 	if (posix_memalign(&p, al, sz))
 		return NULL;
