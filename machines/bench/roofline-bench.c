@@ -39,6 +39,14 @@
 #define UNSTABLE_PCT 5.0
 #define WARM_NS 1e6        /* warm-up before each repetition */
 #define MAXREPS 192
+/* extra rounds of the figures whose best is not confirmed (RLB_CONFIRM_N) only while the run is
+ * younger than this: a quiet run of the Zen 5 guest of zen5-host-bench.yml has its main rounds
+ * done after about 50 s, a busy one (load average 4-9) after 90-120 s, and what follows them
+ * takes 30-70 s */
+#define EXTRA_UNTIL_S 75.0
+/* the second half of the main rounds stops when the run is this old (a host so busy that the
+ * run would exceed 3 minutes): the first half always runs */
+#define MAIN_UNTIL_S 110.0
 #define CAL_SIZES_PER_LEVEL 7   /* working sets of the calibration kernels per level beyond L1 */
 /* the levels whose figure in the fit is the median over the sizes: the last cache level; the
  * private ones keep their figure at half the level, the sizes are recorded (docs/roofline-bench.md,
@@ -307,8 +315,10 @@ typedef struct bwcfg {
 	int L, nt, mix, w;
 	size_t n;                 /* bytes per stream */
 	long count;               /* sweeps per sub-repetition */
+	char *(*bufs)[4];         /* per thread: the streams' buffers */
+	int nr;                   /* rounds run */
 	double v[MAXREPS];        /* lockstep rate per round (slowest thread) */
-	double *tv;               /* per-thread rate per round: tv[i * rounds + r] */
+	double *tv;               /* per-thread rate per round: tv[i * MAXREPS + r] */
 } bwcfg;
 
 #define MAXCFG 512
@@ -416,6 +426,8 @@ typedef struct bench_run {
 	int cal_ok;               /* the fit ran (the file gets its calibration block) */
 	double cal_gbs[RLB_CAL_MAXK][RL_MAX_LEVELS + 1]; /* 1-core best of each kernel, GB/s */
 	double nt_gbs[2];         /* 1-core best of the non-temporal store and copy in memory */
+	int extra_rounds;         /* rounds of the figures whose best was not confirmed */
+	int rounds[2];            /* main rounds run: cache levels, memory */
 	rlb_capacity cap;         /* effective capacities for the layer conditions */
 	rlb_tlb tlb;              /* TLB reach and miss costs */
 	rlb_overlap ovl;          /* serial fractions of the overlapping links */
@@ -576,17 +588,21 @@ static void plan_working_sets(bench_run *b)
 	}
 }
 
-/* One group of bandwidth figures measured together: the cache levels, or memory */
+/* One group of bandwidth figures measured together in interleaved rounds: the cache levels,
+ * memory, or the calibration kernels at several working sets */
 typedef struct bw_group {
-	int L0, L1;               /* levels L0..L1-1 */
-	int reps;                 /* interleaved rounds */
+	const char *what;         /* progress label */
+	bwcfg *cfg;
+	int ncfg;
+	int rounds;               /* main rounds (each figure once per round) */
+	int done;                 /* main rounds run so far */
 	double min_ns;            /* per sub-repetition */
 	int nsub;
 	double warm_ns;
-	int ncfg;
+	int slowest;              /* several threads: the slowest thread's rate per round (memory) */
 } bw_group;
 
-static bwcfg cfg[MAXCFG];
+static bwcfg cfg_cache[MAXCFG], cfg_mem[MAXCFG];
 static char *lbuf[RL_MAX_LEVELS + 1][256][4], *lraw[RL_MAX_LEVELS + 1][256][4];
 
 /* Stream s of a kernel starts s x STREAM_SKEW bytes into its (2 MiB aligned) buffer: with all
@@ -595,11 +611,11 @@ static char *lbuf[RL_MAX_LEVELS + 1][256][4], *lraw[RL_MAX_LEVELS + 1][256][4];
  * aligned load streams ran 1.8x slower per line in memory than one) */
 #define STREAM_SKEW (17 * 64 + 4096 * 5)
 
-/* buffers of the group's levels: per thread, stream 0 holds the whole working set (load
- * mix), streams 1 to 3 half of it.  0 or -1. */
-static int alloc_group_buffers(const bench_run *b, const bw_group *g)
+/* buffers of levels L0..L1-1: per thread, stream 0 holds the whole working set (load mix),
+ * streams 1 to 3 half of it.  0 or -1. */
+static int alloc_level_buffers(const bench_run *b, int L0, int L1)
 {
-	for (int L = g->L0; L < g->L1; L++)
+	for (int L = L0; L < L1; L++)
 		for (int i = 0; i < b->ncore; i++)
 			for (int s = 0; s < 4; s++) {
 				size_t sz = (size_t)(s ? b->per_level[L] / 2 : b->per_level[L]) / 512 * 512;
@@ -612,9 +628,9 @@ static int alloc_group_buffers(const bench_run *b, const bw_group *g)
 	return 0;
 }
 
-static void free_group_buffers(const bench_run *b, const bw_group *g)
+static void free_level_buffers(const bench_run *b, int L0, int L1)
 {
-	for (int L = g->L0; L < g->L1; L++)
+	for (int L = L0; L < L1; L++)
 		for (int i = 0; i < b->ncore; i++)
 			for (int s = 0; s < 4; s++) {
 				free(lraw[L][i][s]);
@@ -622,31 +638,41 @@ static void free_group_buffers(const bench_run *b, const bw_group *g)
 			}
 }
 
-/* the figures of the group (level x cores x mix x width), each calibrated to >= min_ns per
- * sub-repetition.  0 or -1. */
-static int plan_group(bench_run *b, bw_group *g)
+/* a figure at level L: NT threads, kernel MIX, width W, working set WS over the streams */
+static bwcfg bw_figure(int L, int nt, int mix, int w, size_t ws, char *(*bufs)[4])
+{
+	return (bwcfg){ L, nt, mix, w, (size_t)(ws / (size_t)k_streams[mix]) / 512 * 512, 0, bufs,
+			0, { 0 }, NULL };
+}
+
+/* the figures of levels L0..L1-1 (level x cores x mix x width, then the kernels only the ECM
+ * calibration uses: one core, widest access) into G */
+static void plan_level_figures(const bench_run *b, bw_group *g, int L0, int L1)
 {
 	g->ncfg = 0;
-	for (int L = g->L0; L < g->L1; L++)
+	for (int L = L0; L < L1; L++)
 		for (int ci = 0; ci < b->ncc; ci++)
 			for (int mix = 0; mix < K_NMIX; mix++)
 				for (int wi = 0; wi < b->nw && g->ncfg < MAXCFG; wi++)
-					cfg[g->ncfg++] = (bwcfg){ L, b->ncores_list[ci], mix, b->widths[wi],
-						(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0,
-						{ 0 }, NULL };
-	/* the kernels only the ECM calibration uses: one core, widest access */
-	for (int L = g->L0; L < g->L1; L++)
+					g->cfg[g->ncfg++] = bw_figure(L, b->ncores_list[ci], mix,
+						b->widths[wi], (size_t)b->per_level[L], lbuf[L]);
+	for (int L = L0; L < L1; L++)
 		for (int mix = K_NMIX; mix < K_NKERN && g->ncfg < MAXCFG; mix++)
 			if (mix < K_NTSTORE || L == b->t.nlev)   /* non-temporal: memory only */
-				cfg[g->ncfg++] = (bwcfg){ L, 1, mix, b->widths[b->nw - 1],
-					(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0,
-					{ 0 }, NULL };
+				g->cfg[g->ncfg++] = bw_figure(L, 1, mix, b->widths[b->nw - 1],
+							      (size_t)b->per_level[L], lbuf[L]);
+}
+
+/* every figure of G calibrated to >= min_ns per sub-repetition, room for its rounds.  0 or -1 */
+static int calibrate_group(bench_run *b, bw_group *g)
+{
 	for (int c = 0; c < g->ncfg; c++) {
-		bwcfg *f = &cfg[c];
-		bw_job(b->j, f, lbuf[f->L], g->warm_ns, g->nsub);
+		bwcfg *f = &g->cfg[c];
+		bw_job(b->j, f, f->bufs, g->warm_ns, g->nsub);
 		calibrate(b->j, &b->t, f->nt, g->min_ns);
 		f->count = b->j->count;
-		if (!(f->tv = calloc((size_t)f->nt * (size_t)g->reps, sizeof f->tv[0]))) {
+		f->nr = 0;
+		if (!(f->tv = calloc((size_t)f->nt * MAXREPS, sizeof f->tv[0]))) {
 			fprintf(stderr, "roofline-bench: out of memory\n");
 			return -1;
 		}
@@ -654,49 +680,139 @@ static int plan_group(bench_run *b, bw_group *g)
 	return 0;
 }
 
-/* round r runs repetition r of every figure of the group */
-static void run_group_rounds(bench_run *b, const bw_group *g, const char *what)
+/* one repetition of figure F (J's warm-up, NSUB timed sub-repetitions) into its next round */
+static void run_figure(bench_run *b, const bw_group *g, bwcfg *f)
 {
 	job *j = b->j;
-	double tg = now_ns();
-	for (int r = 0; r < g->reps; r++) {
-		for (int c = 0; c < g->ncfg; c++) {
-			bwcfg *f = &cfg[c];
-			bw_job(j, f, lbuf[f->L], g->warm_ns, g->nsub);
-			j->count = f->count;
-			double bytes = (double)f->n * k_streams[f->mix] * (double)f->count;
-			f->v[r] = bytes * g->nsub * f->nt / run_job(j, &b->t, f->nt);
-			for (int i = 0; i < f->nt; i++)
-				f->tv[i * g->reps + r] = j->best_ns[i] > 0 ? bytes / j->best_ns[i] : 0;
-		}
+	if (f->nr >= MAXREPS)
+		return;
+	bw_job(j, f, f->bufs, g->warm_ns, g->nsub);
+	j->count = f->count;
+	double bytes = (double)f->n * k_streams[f->mix] * (double)f->count;
+	f->v[f->nr] = bytes * g->nsub * f->nt / run_job(j, &b->t, f->nt);
+	for (int i = 0; i < f->nt; i++)
+		f->tv[i * MAXREPS + f->nr] = j->best_ns[i] > 0 ? bytes / j->best_ns[i] : 0;
+	f->nr++;
+}
+
+/* main rounds of G until UPTO have run, or the run is older than UNTIL_S seconds; round r runs
+ * repetition r of every figure */
+static void run_group_rounds(bench_run *b, bw_group *g, int upto, double until_s)
+{
+	if (upto > g->rounds) upto = g->rounds;
+	for (; g->done < upto && (now_ns() - b->t_start) / 1e9 < until_s; g->done++) {
+		for (int c = 0; c < g->ncfg; c++)
+			run_figure(b, g, &g->cfg[c]);
 		if (!quiet)
-			fprintf(stderr, "          %s: round %d/%d of %d figures (%.1f s)\n", what,
-				r + 1, g->reps, g->ncfg, (now_ns() - tg) / 1e9);
+			fprintf(stderr, "          %s: round %d/%d of %d figures (%.1f s into the run)\n",
+				g->what, g->done + 1, g->rounds, g->ncfg, (now_ns() - b->t_start) / 1e9);
 	}
 }
 
-/* the group's figures into the machine's bandwidth table */
-static void record_group(bench_run *b, const bw_group *g, int memory)
+/* F's rounds as one figure: per thread (sum of each thread's best; docs/roofline-bench.md,
+ * "all cores"), or the slowest thread's per round (G->slowest, several threads) */
+static result figure_result(const bw_group *g, bwcfg *f)
+{
+	static double tv[256 * MAXREPS], v[MAXREPS];
+	memcpy(v, f->v, sizeof v[0] * (size_t)f->nr);
+	if (g->slowest && f->nt > 1)
+		return summarize(v, f->nr);
+	for (int i = 0; i < f->nt; i++)
+		memcpy(tv + i * f->nr, f->tv + i * MAXREPS, sizeof tv[0] * (size_t)f->nr);
+	return summarize_threads(tv, f->nt, f->nr, v);
+}
+
+/* is F's best confirmed: RLB_CONFIRM_N rounds (the best one included) within RLB_CONFIRM_PCT
+ * of it, for every thread (G->slowest: the slowest thread's rates) */
+static int figure_confirmed(const bw_group *g, const bwcfg *f)
+{
+	if (g->slowest && f->nt > 1)
+		return rlb_near_best(f->v, f->nr, RLB_CONFIRM_PCT) >= RLB_CONFIRM_N;
+	for (int i = 0; i < f->nt; i++)
+		if (rlb_near_best(f->tv + i * MAXREPS, f->nr, RLB_CONFIRM_PCT) < RLB_CONFIRM_N)
+			return 0;
+	return 1;
+}
+
+/* Extra rounds, after the main ones, of the figures of the NG groups G whose best is not
+ * confirmed (figure_confirmed): up to MAXEXTRA rounds, each one repetition of every such
+ * figure, while the run is younger than UNTIL_S seconds.  Returns the rounds run. */
+static int remeasure_unconfirmed(bench_run *b, bw_group **g, int ng, int maxextra, double until_s)
+{
+	int r = 0;
+	for (; r < maxextra && (now_ns() - b->t_start) / 1e9 < until_s; r++) {
+		int n = 0, at = 0;
+		char per[256] = "";
+		for (int k = 0; k < ng; k++) {
+			int nk = 0;
+			for (int c = 0; c < g[k]->ncfg; c++)
+				if (!figure_confirmed(g[k], &g[k]->cfg[c])) {
+					run_figure(b, g[k], &g[k]->cfg[c]);
+					nk++;
+				}
+			if (nk && at < (int)sizeof per)
+				at += snprintf(per + at, sizeof per - (size_t)at, "%s%s %d", at ? ", " : "",
+					       g[k]->what, nk);
+			n += nk;
+		}
+		if (!n)
+			break;
+		if (!quiet)
+			fprintf(stderr, "          extra round %d/%d of the figures whose best was not yet "
+				"confirmed by %d rounds within %.0f %%: %s (%.1f s into the run)\n", r + 1,
+				maxextra, RLB_CONFIRM_N, RLB_CONFIRM_PCT, per, (now_ns() - b->t_start) / 1e9);
+	}
+	return r;
+}
+
+/* the name of kernel MIX: a bandwidth-table mix, a calibration kernel or a non-temporal one */
+static const char *kernel_name(int mix)
+{
+	if (mix < K_NMIX)
+		return rl_mix_name((rl_mix)mix);
+	if (mix == K_NTSTORE || mix == K_NTCOPY)
+		return mix == K_NTSTORE ? "nt_store" : "nt_copy";
+	for (int i = 0; i < NCAL; i++)
+		if (cal_defs[i].mix == mix)
+			return cal_defs[i].name;
+	return "?";
+}
+
+/* the figures of G whose best is not confirmed, on one line */
+static void print_unconfirmed(const bench_run *b, const bw_group *g)
+{
+	int n = 0;
+	for (int c = 0; c < g->ncfg; c++) {
+		const bwcfg *f = &g->cfg[c];
+		if (figure_confirmed(g, f))
+			continue;
+		fprintf(stderr, "%s%s %d B %s %d core%s %lld KiB", n++ ? ", " : "          not confirmed "
+			"(the best of its rounds is kept): ", f->L < b->t.nlev ? lvname[f->L] : "MEM",
+			f->w, kernel_name(f->mix),
+			f->nt, f->nt > 1 ? "s" : "", (long long)(f->n * (size_t)k_streams[f->mix]) >> 10);
+	}
+	if (n)
+		fputc('\n', stderr);
+}
+
+/* the group's figures into the machine's bandwidth table (or, for the kernels only the
+ * calibration uses, the calibration), in the order planned */
+static void record_group(bench_run *b, bw_group *g)
 {
 	rl_machine *m = b->m;
 	for (int c = 0; c < g->ncfg; c++) {
-		bwcfg *f = &cfg[c];
-		/* cache levels and one core in memory: per-thread figures (summarize_threads);
-		 * several cores in memory: the slowest thread's time per round, since the cores
-		 * share the memory bandwidth and a descheduled thread would leave the others more */
-		result r = memory && f->nt > 1 ? summarize(f->v, g->reps)
-					       : summarize_threads(f->tv, f->nt, g->reps, f->v);
+		bwcfg *f = &g->cfg[c];
+		result r = figure_result(g, f);
 		free(f->tv);
 		f->tv = NULL;
 		cal_record(b, f, r.best);
 		const char *lname = f->L < b->t.nlev ? lvname[f->L] : "MEM";
 		if (f->mix >= K_NTSTORE && f->nt == 1 && f->w == b->widths[b->nw - 1])
 			b->nt_gbs[f->mix - K_NTSTORE] = r.best;
+		char what[96];
 		if (f->mix >= K_NMIX) {
-			char what[96];
 			snprintf(what, sizeof what, "%s %2d B %-12s (ECM calibration)", lname, f->w,
-				 f->mix == K_NTSTORE ? "nt_store" : f->mix == K_NTCOPY ? "nt_copy" :
-				 cal_defs[f->mix == K_UPDATE ? 3 : f->mix == K_3LD1ST ? 5 : 6].name);
+				 kernel_name(f->mix));
 			progress(++b->step, b->total, what, r, "GB/s");
 			continue;
 		}
@@ -708,36 +824,11 @@ static void record_group(bench_run *b, const bw_group *g, int memory)
 		row->gbs = r.best;
 		row->spread_pct = r.spread;
 		row->unstable = r.unstable;
-		char what[96];
 		snprintf(what, sizeof what, "%s %2d B %-12s %d core%s (%lld KiB)", lname, f->w,
 			 rl_mix_name((rl_mix)f->mix), f->nt, f->nt > 1 ? "s" : "",
 			 b->per_level[f->L] >> 10);
 		progress(++b->step, b->total, what, r, "GB/s");
 	}
-}
-
-/* Bandwidths.  The repetitions are interleaved: round r runs repetition r of every figure of
- * a group (all cache levels; then memory) before round r + 1, so that a burst of other work
- * on a shared host spoils one repetition of many figures instead of all repetitions of one
- * figure, and the best of the repetitions is taken from quiet moments spread over the whole
- * run.  Cache levels: 2 x REPS repetitions of >= 3 ms, each preceded by >= 1 ms of untimed
- * sweeps on every thread (steady cache state, woken vCPU); memory: REPS / 2 + 1 repetitions
- * of 3 sub-repetitions of one sweep (>= 1 ms; 13-40 ms over 512 MiB), one core's figure the
- * best sub-repetition (a 60 ms repetition on a loaded host rarely ran undisturbed).  0 or -1. */
-static int measure_bandwidths(bench_run *b)
-{
-	for (int memory = 0; memory < 2; memory++) {
-		bw_group g = { memory ? b->t.nlev : 0, memory ? b->nlev : b->t.nlev,
-			       memory ? (b->reps + 1) / 2 + 1 : 2 * b->reps, 1e6, 3,
-			       memory ? 0 : WARM_NS, 0 };
-		if (g.reps > MAXREPS) g.reps = MAXREPS;
-		if (alloc_group_buffers(b, &g) || plan_group(b, &g))
-			return -1;
-		run_group_rounds(b, &g, memory ? "memory" : "cache levels");
-		record_group(b, &g, memory);
-		free_group_buffers(b, &g);
-	}
-	return 0;
 }
 
 /* ------------------------------------------------------------ calibration working sets */
@@ -751,88 +842,41 @@ static int cal_sizes_ok;
 #define CS_MAXF (RL_MAX_LEVELS * RLB_CS_MAXN * RLB_CAL_MAXK)
 #define CS_MAXB (RL_MAX_LEVELS * RLB_CS_MAXN)
 
-static void cal_sizes_free(char *raw[CS_MAXB][4])
+static bwcfg cfg_sizes[CS_MAXF];
+static int cs_kernel[CS_MAXF], cs_set[CS_MAXF];   /* per figure: calibration kernel, buffer set */
+static char *cs_raw[CS_MAXB][4], *cs_buf[CS_MAXB][1][4];
+
+static void cal_sizes_free(void)
 {
 	for (int x = 0; x < CS_MAXB; x++)
 		for (int k = 0; k < 4; k++) {
-			free(raw[x][k]);
-			raw[x][k] = NULL;
+			free(cs_raw[x][k]);
+			cs_raw[x][k] = cs_buf[x][0][k] = NULL;
 		}
 }
 
 /* one buffer set (4 streams: the first the whole working set, the others half of it, each
  * STREAM_SKEW further into its own 2 MiB-aligned allocation) per level and size */
-static int cal_sizes_alloc(const rlb_calsizes *s, char *raw[CS_MAXB][4], char *buf[CS_MAXB][4])
+static int cal_sizes_alloc(const rlb_calsizes *s)
 {
 	for (int L = 1; L < s->nlevels; L++)
 		for (int i = 0; i < s->n[L]; i++)
 			for (int k = 0; k < 4; k++) {
 				int x = L * RLB_CS_MAXN + i;
 				size_t sz = (size_t)(k ? s->ws[L][i] / 2 : s->ws[L][i]) / 512 * 512;
-				if (!(raw[x][k] = xalloc(sz + (size_t)k * STREAM_SKEW))) {
+				if (!(cs_raw[x][k] = xalloc(sz + (size_t)k * STREAM_SKEW))) {
 					fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n", sz);
 					return -1;
 				}
-				buf[x][k] = raw[x][k] + (size_t)k * STREAM_SKEW;
+				cs_buf[x][0][k] = cs_raw[x][k] + (size_t)k * STREAM_SKEW;
 			}
 	return 0;
 }
 
-/* The calibration kernels (one core, widest access) at every working set of S, interleaved
- * like the cache levels: ROUNDS rounds, each one repetition (>= 1 ms warm-up, 3 timed
- * sub-repetitions of >= 1 ms) of every figure; a figure's best sub-repetition over the rounds
- * into S->t in cycles per unit of work.  0 or -1. */
-static int measure_cal_sizes(bench_run *b, rlb_calsizes *s, int rounds)
-{
-	static bwcfg f[CS_MAXF];
-	static char *raw[CS_MAXB][4], *buf[CS_MAXB][4], *cur[256][4];
-	static double v[CS_MAXF][MAXREPS];
-	static int fk[CS_MAXF], fb[CS_MAXF];
-	int nf = 0, wmax = b->widths[b->nw - 1];
-	job *j = b->j;
-	if (rounds > MAXREPS) rounds = MAXREPS;
-	if (cal_sizes_alloc(s, raw, buf)) {
-		cal_sizes_free(raw);
-		return -1;
-	}
-	for (int L = 1; L < s->nlevels; L++)
-		for (int i = 0; i < s->n[L]; i++)
-			for (int k = 0; k < NCAL; k++, nf++) {
-				int mix = cal_defs[k].mix;
-				f[nf] = (bwcfg){ L, 1, mix, wmax, (size_t)(s->ws[L][i] / k_streams[mix])
-						 / 512 * 512, 0, { 0 }, NULL };
-				fk[nf] = k;
-				fb[nf] = L * RLB_CS_MAXN + i;
-				memcpy(cur[0], buf[fb[nf]], sizeof cur[0]);
-				bw_job(j, &f[nf], cur, WARM_NS, 3);
-				calibrate(j, &b->t, 1, 1e6);
-				f[nf].count = j->count;
-			}
-	double tg = now_ns();
-	for (int r = 0; r < rounds; r++) {
-		for (int c = 0; c < nf; c++) {
-			memcpy(cur[0], buf[fb[c]], sizeof cur[0]);
-			bw_job(j, &f[c], cur, WARM_NS, 3);
-			j->count = f[c].count;
-			run_job(j, &b->t, 1);
-			v[c][r] = j->best_ns[0] > 0 ? (double)f[c].n * (double)f[c].count / j->best_ns[0] : 0;
-		}
-		if (!quiet)
-			fprintf(stderr, "          calibration working sets: round %d/%d of %d figures "
-				"(%.1f s)\n", r + 1, rounds, nf, (now_ns() - tg) / 1e9);
-	}
-	for (int c = 0; c < nf; c++) {
-		/* bytes per stream per ns -> cycles per unit of work (one line per stream) */
-		result res = summarize(v[c], rounds);
-		int L = fb[c] / RLB_CS_MAXN, i = fb[c] % RLB_CS_MAXN;
-		s->t[fk[c]][L][i] = res.best > 0 ? b->t.lev[0].line * b->ghz / res.best : 0;
-	}
-	cal_sizes_free(raw);
-	return 0;
-}
-
-/* plan and measure the calibration kernels at NPER working sets per level beyond the L1 */
-static void cal_sizes_run(bench_run *b, int nper)
+/* plan the calibration kernels (one core, widest access) at NPER working sets per level beyond
+ * the L1 into G: interleaved like the cache levels, >= 1 ms warm-up and 3 timed
+ * sub-repetitions of >= 1 ms per round.  0 or -1. */
+static int cal_sizes_plan(bench_run *b, bw_group *g, int nper)
 {
 	long long size[RL_MAX_LEVELS];
 	int shared[RL_MAX_LEVELS];
@@ -841,12 +885,104 @@ static void cal_sizes_run(bench_run *b, int nper)
 		shared[L] = b->t.lev[L].shared > b->ncore ? b->ncore : b->t.lev[L].shared;
 	}
 	rlb_calsizes_plan(&cal_sizes, b->t.nlev, size, shared, nper);
-	cal_sizes_ok = !measure_cal_sizes(b, &cal_sizes, 2 * b->reps);
-	if (cal_sizes_ok && !quiet) {
+	*g = (bw_group){ "calibration working sets", cfg_sizes, 0, 2 * b->reps, 0, 1e6, 3, WARM_NS, 0 };
+	if (g->rounds > MAXREPS) g->rounds = MAXREPS;
+	if (cal_sizes_alloc(&cal_sizes)) {
+		cal_sizes_free();
+		return -1;
+	}
+	for (int L = 1; L < cal_sizes.nlevels; L++)
+		for (int i = 0; i < cal_sizes.n[L]; i++)
+			for (int k = 0; k < NCAL; k++, g->ncfg++) {
+				int x = L * RLB_CS_MAXN + i;
+				cfg_sizes[g->ncfg] = bw_figure(L, 1, cal_defs[k].mix,
+							       b->widths[b->nw - 1],
+							       (size_t)cal_sizes.ws[L][i], cs_buf[x]);
+				cs_kernel[g->ncfg] = k;
+				cs_set[g->ncfg] = x;
+			}
+	return calibrate_group(b, g);
+}
+
+/* every figure's best round into CAL_SIZES.t in cycles per unit of work; the buffers freed */
+static void cal_sizes_finish(bench_run *b, bw_group *g)
+{
+	for (int c = 0; c < g->ncfg; c++) {
+		/* bytes (all streams) per ns -> cycles per unit of work (one line per stream) */
+		bwcfg *f = &g->cfg[c];
+		result res = figure_result(g, f);
+		free(f->tv);
+		f->tv = NULL;
+		int L = cs_set[c] / RLB_CS_MAXN, i = cs_set[c] % RLB_CS_MAXN;
+		cal_sizes.t[cs_kernel[c]][L][i] = res.best > 0 ? (double)b->t.lev[0].line *
+			k_streams[f->mix] * b->ghz / res.best : 0;
+	}
+	cal_sizes_free();
+	cal_sizes_ok = 1;
+	if (!quiet) {
 		fprintf(stderr, "calibration kernels per working set, cycles per unit of work (the fit "
 			"takes the median of the %s rows):\n", lvname[CAL_SIZES_FIT_FROM(b->t.nlev)]);
 		rlb_calsizes_print(stderr, &cal_sizes, &b->cal, "  ");
 	}
+}
+
+/* The calibration kernels at NPER working sets per level alone (roofline-bench sizes) */
+static void cal_sizes_run(bench_run *b, int nper)
+{
+	static bw_group g;
+	if (cal_sizes_plan(b, &g, nper))
+		return;
+	run_group_rounds(b, &g, g.rounds, 1e9);
+	bw_group *all[1] = { &g };
+	remeasure_unconfirmed(b, all, 1, b->reps, EXTRA_UNTIL_S);
+	cal_sizes_finish(b, &g);
+}
+
+/* Bandwidths and the calibration kernels at several working sets.  The repetitions are
+ * interleaved: round r runs repetition r of every figure of a group before round r + 1, so
+ * that a burst of other work on a shared host spoils one repetition of many figures instead
+ * of all repetitions of one figure; and the groups' rounds are spread over the whole phase -
+ * half the rounds of the cache levels, of memory and of the working sets, then the other
+ * halves - so a noisy phase of the host hits some rounds of a figure, not all.  Cache levels and working
+ * sets: 2 x REPS rounds of a >= 1 ms warm-up and 3 timed sub-repetitions of >= 1 ms; memory:
+ * REPS / 2 + 1 rounds of 3 sub-repetitions of one sweep (13-40 ms over 512 MiB).  A figure
+ * is its best round; then figures whose best is not confirmed by RLB_CONFIRM_N rounds within
+ * RLB_CONFIRM_PCT get up to REPS extra rounds while the run is younger than EXTRA_UNTIL_S.
+ * NPER: working sets per level (0: none).  0 or -1. */
+static int measure_bandwidths(bench_run *b, int nper)
+{
+	static bw_group gc, gm, gs;
+	int nl = b->t.nlev;
+	gc = (bw_group){ "cache levels", cfg_cache, 0, 2 * b->reps, 0, 1e6, 3, WARM_NS, 0 };
+	gm = (bw_group){ "memory", cfg_mem, 0, (b->reps + 1) / 2 + 1, 0, 1e6, 3, 0, 1 };
+	if (gc.rounds > MAXREPS) gc.rounds = MAXREPS;
+	if (alloc_level_buffers(b, 0, nl + 1))
+		return -1;
+	plan_level_figures(b, &gc, 0, nl);
+	plan_level_figures(b, &gm, nl, nl + 1);
+	if (calibrate_group(b, &gc) || calibrate_group(b, &gm))
+		return -1;
+	int sizes = nper > 0 && !cal_sizes_plan(b, &gs, nper);
+	for (int half = 1; half <= 2; half++) {
+		double until = half == 1 ? 1e9 : MAIN_UNTIL_S;
+		run_group_rounds(b, &gc, gc.rounds * half / 2, until);
+		run_group_rounds(b, &gm, gm.rounds * half / 2, until);
+		if (sizes)
+			run_group_rounds(b, &gs, gs.rounds * half / 2, until);
+	}
+	b->rounds[0] = gc.done;
+	b->rounds[1] = gm.done;
+	bw_group *all[3] = { &gc, &gm, &gs };
+	b->extra_rounds = remeasure_unconfirmed(b, all, sizes ? 3 : 2, b->reps, EXTRA_UNTIL_S);
+	if (!quiet)
+		for (int k = 0; k < (sizes ? 3 : 2); k++)
+			print_unconfirmed(b, all[k]);
+	free_level_buffers(b, 0, nl + 1);
+	record_group(b, &gc);
+	record_group(b, &gm);
+	if (sizes)
+		cal_sizes_finish(b, &gs);
+	return 0;
 }
 
 /* the provenance of the per-size figures: a sentence for calibration.source */
@@ -1095,8 +1231,9 @@ static void describe_machine(bench_run *b, const char *port_table, const char *n
 {
 	rl_machine *m = b->m;
 	char how[200];
-	snprintf(how, sizeof how, "roofline-bench %s on '%s', %s, %d reps per figure, best of reps, "
-		 "run took %.0f s", VERSION, b->t.host, b->date, b->reps, b->secs);
+	snprintf(how, sizeof how, "roofline-bench %s on '%s', %s, %d reps per figure, best of reps "
+		 "+ %d extra, run took %.0f s", VERSION, b->t.host, b->date, b->reps, b->extra_rounds,
+		 b->secs);
 	int wmax = b->widths[b->nw - 1] * 8;
 	describe_host(b, name, how);
 	describe_caches(b, wmax);
@@ -1136,13 +1273,16 @@ static void format_header(const bench_run *b, char *hdr, size_t len)
 	snprintf(hdr + hl, len - (size_t)hl,
 		"  L1: L1/2; L2: L2/2; last level: LLC/(2 x sharing cores) within [2, 4] x L2;\n"
 		"  MEM: max(2 x LLC, 512 MiB). %d runs of 3 timed sub-repetitions >= 1 ms each, interleaved\n"
-		"  over the figures (MEM %d runs of 3 sub-repetitions of one sweep); the file keeps the best\n"
-		"  and the spread (best vs median); all cores: sum of each core's best sub-repetition while\n"
-		"  all cores ran (MEM: the slowest core's round).\n"
+		"  over the figures (MEM %d runs of 3 sub-repetitions of one sweep), in two halves (cache,\n"
+		"  memory, calibration sizes, twice); %d extra rounds of the figures whose best was not confirmed\n"
+		"  by %d rounds within %.0f %%; the file keeps the best and the spread (best vs median); all\n"
+		"  cores: sum of each core's best sub-repetition while all cores ran (MEM: the slowest\n"
+		"  core's round).\n"
 		"Total run time %.0f s. Unstable figures (spread > %.0f %%) carry 'unstable: true'.\n"
 		"Load average (1 min) before / after: %s / %s (other work on the host makes runs slower,\n"
 		"never faster: the best of the repetitions is the machine's capability).",
-		2 * b->reps, (b->reps + 1) / 2 + 1, b->secs, UNSTABLE_PCT, b->load0, b->load1);
+		b->rounds[0], b->rounds[1], b->extra_rounds, RLB_CONFIRM_N, RLB_CONFIRM_PCT,
+		b->secs, UNSTABLE_PCT, b->load0, b->load1);
 }
 
 /* write the machine to OUTPATH (stdout without one) and check that the file loads */
@@ -1206,9 +1346,8 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		return 1;
 	}
 	plan_working_sets(&b);
-	if (measure_bandwidths(&b))
+	if (measure_bandwidths(&b, CAL_SIZES_PER_LEVEL))
 		return 1;
-	cal_sizes_run(&b, CAL_SIZES_PER_LEVEL);
 	for (int ci = 0; ci < b.ncc; ci++)
 		measure_fp_peaks(&b, b.ncores_list[ci]);
 	/* effective capacities: needs the cache levels of the machine */
