@@ -47,6 +47,12 @@
 /* the second half of the main rounds stops when the run is this old (a host so busy that the
  * run would exceed 3 minutes): the first half always runs */
 #define MAIN_UNTIL_S 110.0
+/* Memory: one round of a figure is one sweep over its buffers in this many parts, each timed
+ * (>= 1 ms: 64 MiB, 1.6 ms at 41 GB/s), the best part the round's figure.  A whole sweep
+ * (13-40 ms) outlasts the time slice a busy host grants: with two busy loops beside it on
+ * the 2 vCPUs of the Zen 5 guest of zen5-host-bench.yml, one core's memory load measured
+ * 23 GB/s instead of 41 in every round. */
+#define MEM_CHUNKS 8
 #define CAL_SIZES_PER_LEVEL 7   /* working sets of the calibration kernels per level beyond L1 */
 /* the levels whose figure in the fit is the median over the sizes: the last cache level; the
  * private ones keep their figure at half the level, the sizes are recorded (docs/roofline-bench.md,
@@ -194,6 +200,7 @@ typedef struct job {
 	int op, width, prec;      /* fp */
 	long count;               /* sweeps or iterations per sub-repetition */
 	int nsub;                 /* timed sub-repetitions per run, back to back (>= 1) */
+	int chunks;               /* > 1: sub-repetition s sweeps part s % chunks of the buffers */
 	size_t n;                 /* bytes per stream */
 	double warm_ns;           /* untimed run of the kernel before the barrier (every thread) */
 	char *buf[256][4];
@@ -208,12 +215,23 @@ typedef struct targ {
 	int idx, cpu;
 } targ;
 
-static void run_kernel(job *j, int idx, long count)
+/* bytes per stream that one sweep of J's sub-repetitions covers */
+static size_t job_part(const job *j)
 {
-	if (j->kind == 0)
-		for (long s = 0; s < count; s++)
-			k_bw_sweep(j->w, j->mix, j->buf[idx], j->n);
-	else
+	return j->chunks > 1 ? j->n / (size_t)j->chunks / 512 * 512 : j->n;
+}
+
+/* COUNT sweeps (or FP iterations) of sub-repetition SUB on thread IDX */
+static void run_kernel(job *j, int idx, long count, int sub)
+{
+	if (j->kind == 0) {
+		char *s[4];
+		size_t n = job_part(j), off = j->chunks > 1 ? n * (size_t)(sub % j->chunks) : 0;
+		for (int k = 0; k < 4; k++)
+			s[k] = j->buf[idx][k] ? j->buf[idx][k] + off : NULL;
+		for (long r = 0; r < count; r++)
+			k_bw_sweep(j->w, j->mix, s, n);
+	} else
 		k_fp(j->op, j->width, j->prec, count);
 }
 
@@ -225,11 +243,11 @@ static void *worker(void *p)
 	/* warm-up: an idle vCPU is slow for its first ~ms (wake-up, clock ramp) and the caches
 	 * hold another figure's data; run the kernel untimed for warm_ns first */
 	for (double w0 = now_ns(); now_ns() - w0 < j->warm_ns;)
-		run_kernel(j, a->idx, j->kind == 0 ? 1 : 100);
+		run_kernel(j, a->idx, j->kind == 0 ? 1 : 100, 0);
 	pthread_barrier_wait(&j->bar);
 	for (int s = 0; s < j->nsub; s++) {
 		j->t0[a->idx][s] = now_ns();
-		run_kernel(j, a->idx, j->count);
+		run_kernel(j, a->idx, j->count, s);
 		j->t1[a->idx][s] = now_ns();
 	}
 	j->ns[a->idx] = j->t1[a->idx][j->nsub - 1] - j->t0[a->idx][0];
@@ -610,6 +628,7 @@ typedef struct bw_group {
 	int nsub;
 	double warm_ns;
 	int slowest;              /* several threads: the slowest thread's rate per round (memory) */
+	int chunks;               /* > 1: each sub-repetition sweeps one of this many parts */
 } bw_group;
 
 static bwcfg cfg_cache[MAXCFG], cfg_mem[MAXCFG];
@@ -679,6 +698,7 @@ static int calibrate_group(bench_run *b, bw_group *g)
 	for (int c = 0; c < g->ncfg; c++) {
 		bwcfg *f = &g->cfg[c];
 		bw_job(b->j, f, f->bufs, g->warm_ns, g->nsub);
+		b->j->chunks = g->chunks;
 		calibrate(b->j, &b->t, f->nt, g->min_ns);
 		f->count = b->j->count;
 		f->nr = 0;
@@ -697,8 +717,9 @@ static void run_figure(bench_run *b, const bw_group *g, bwcfg *f)
 	if (f->nr >= MAXREPS)
 		return;
 	bw_job(j, f, f->bufs, g->warm_ns, g->nsub);
+	j->chunks = g->chunks;
 	j->count = f->count;
-	double bytes = (double)f->n * k_streams[f->mix] * (double)f->count;
+	double bytes = (double)job_part(j) * k_streams[f->mix] * (double)f->count;
 	f->v[f->nr] = bytes * g->nsub * f->nt / run_job(j, &b->t, f->nt);
 	for (int i = 0; i < f->nt; i++)
 		f->tv[i * MAXREPS + f->nr] = j->best_ns[i] > 0 ? bytes / j->best_ns[i] : 0;
@@ -899,7 +920,7 @@ static int cal_sizes_plan(bench_run *b, bw_group *g, int nper)
 	}
 	rlb_calsizes_plan(&cal_sizes, b->t.nlev, size, shared, nper);
 	*g = (bw_group){ "calibration working sets", cfg_sizes, 0, 2 * b->reps, 0, 0, 1e6, 3, WARM_NS,
-			 0 };
+			 0, 0 };
 	if (g->rounds > MAXREPS) g->rounds = MAXREPS;
 	if (cal_sizes_alloc(&cal_sizes)) {
 		cal_sizes_free();
@@ -959,7 +980,8 @@ static void cal_sizes_run(bench_run *b, int nper)
  * half the rounds of the cache levels, of memory and of the working sets, then the other
  * halves - so a noisy phase of the host hits some rounds of a figure, not all.  Cache levels and working
  * sets: 2 x REPS rounds of a >= 1 ms warm-up and 3 timed sub-repetitions of >= 1 ms; memory:
- * REPS / 2 + 1 rounds of 3 sub-repetitions of one sweep (13-40 ms over 512 MiB).  A figure
+ * REPS + 1 rounds (one core at the widest access: 2 x REPS) of one sweep in MEM_CHUNKS timed
+ * parts (>= 1 ms each).  A figure
  * is its best round; then figures whose best is not confirmed by RLB_CONFIRM_N rounds within
  * RLB_CONFIRM_PCT get up to REPS extra rounds while the run is younger than EXTRA_UNTIL_S.
  * NPER: working sets per level (0: none).  0 or -1. */
@@ -967,8 +989,9 @@ static int measure_bandwidths(bench_run *b, int nper)
 {
 	static bw_group gc, gm, gs;
 	int nl = b->t.nlev;
-	gc = (bw_group){ "cache levels", cfg_cache, 0, 2 * b->reps, 0, 0, 1e6, 3, WARM_NS, 0 };
-	gm = (bw_group){ "memory", cfg_mem, 0, (b->reps + 1) / 2 + 1, b->reps + 1, 0, 1e6, 3, 0, 1 };
+	gc = (bw_group){ "cache levels", cfg_cache, 0, 2 * b->reps, 0, 0, 1e6, 3, WARM_NS, 0, 0 };
+	gm = (bw_group){ "memory", cfg_mem, 0, b->reps + 1, 2 * b->reps, 0, 1e6, MEM_CHUNKS, 0, 1,
+			 MEM_CHUNKS };
 	if (gc.rounds > MAXREPS) gc.rounds = MAXREPS;
 	if (gm.rounds_more > MAXREPS) gm.rounds_more = MAXREPS;
 	if (alloc_level_buffers(b, 0, nl + 1))
@@ -976,7 +999,7 @@ static int measure_bandwidths(bench_run *b, int nper)
 	plan_level_figures(b, &gc, 0, nl);
 	plan_level_figures(b, &gm, nl, nl + 1);
 	/* one core's memory figures at the widest access - the ECM calibration's kernels, the
-	   model's memory cost - get REPS + 1 rounds, the others REPS / 2 + 1 */
+	   model's memory cost - get 2 x REPS rounds, the others REPS + 1 */
 	for (int c = 0; c < gm.ncfg; c++)
 		gm.cfg[c].more = gm.cfg[c].nt == 1 && gm.cfg[c].w == b->widths[b->nw - 1];
 	if (calibrate_group(b, &gc) || calibrate_group(b, &gm))
@@ -1297,7 +1320,7 @@ static void format_header(const bench_run *b, char *hdr, size_t len)
 	snprintf(hdr + hl, len - (size_t)hl,
 		"  L1: L1/2; L2: L2/2; last level: LLC/(2 x sharing cores) within [2, 4] x L2;\n"
 		"  MEM: max(2 x LLC, 512 MiB). %d runs of 3 timed sub-repetitions >= 1 ms each, interleaved\n"
-		"  over the figures (MEM %d runs of 3 sub-repetitions of one sweep, one core at the widest\n"
+		"  over the figures (MEM %d runs of one sweep in 8 timed parts, one core at the widest\n"
 		"  access %d), in two halves (cache, memory, calibration sizes, twice); %d extra rounds of the figures whose best was not confirmed\n"
 		"  by %d rounds within %.0f %%; the file keeps the best and the spread (best vs median); all\n"
 		"  cores: sum of each core's best sub-repetition while all cores ran (MEM: the slowest\n"
