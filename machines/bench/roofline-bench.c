@@ -44,9 +44,11 @@
  * done after about 50 s, a busy one (load average 4-9) after 90-120 s, and what follows them
  * takes 30-70 s */
 #define EXTRA_UNTIL_S 75.0
-/* the second half of the main rounds stops when the run is this old (a host so busy that the
- * run would exceed 3 minutes): the first half always runs */
-#define MAIN_UNTIL_S 110.0
+/* the main rounds stop when the run is this old (a host so busy that the run would exceed 3
+ * minutes: at load average 6-8 the rounds after them took 60 s), after at least
+ * MAIN_MIN_ROUNDS of the (up to 2 x REPS) interleaved super-rounds */
+#define MAIN_UNTIL_S 95.0
+#define MAIN_MIN_ROUNDS 8
 /* Memory: one round of a figure is one sweep over its buffers in this many parts, each timed
  * (>= 1 ms: 64 MiB, 1.6 ms at 41 GB/s), the best part the round's figure.  A whole sweep
  * (13-40 ms) outlasts the time slice a busy host grants: with two busy loops beside it on
@@ -976,9 +978,9 @@ static void cal_sizes_run(bench_run *b, int nper)
 /* Bandwidths and the calibration kernels at several working sets.  The repetitions are
  * interleaved: round r runs repetition r of every figure of a group before round r + 1, so
  * that a burst of other work on a shared host spoils one repetition of many figures instead
- * of all repetitions of one figure; and the groups' rounds are spread over the whole phase -
- * half the rounds of the cache levels, of memory and of the working sets, then the other
- * halves - so a noisy phase of the host hits some rounds of a figure, not all.  Cache levels and working
+ * of all repetitions of one figure; and the groups' rounds alternate over the whole phase
+ * (a round of the cache levels, of memory, of the working sets, ...) so a noisy phase of the
+ * host hits some rounds of a figure, not all.  Cache levels and working
  * sets: 2 x REPS rounds of a >= 1 ms warm-up and 3 timed sub-repetitions of >= 1 ms; memory:
  * REPS + 1 rounds (one core at the widest access: 2 x REPS) of one sweep in MEM_CHUNKS timed
  * parts (>= 1 ms each).  A figure
@@ -1005,12 +1007,21 @@ static int measure_bandwidths(bench_run *b, int nper)
 	if (calibrate_group(b, &gc) || calibrate_group(b, &gm))
 		return -1;
 	int sizes = nper > 0 && !cal_sizes_plan(b, &gs, nper);
-	for (int half = 1; half <= 2; half++) {
-		double until = half == 1 ? 1e9 : MAIN_UNTIL_S;
-		run_group_rounds(b, &gc, gc.rounds * half / 2, until);
-		run_group_rounds(b, &gm, gm.rounds_more * half / 2, until);
-		if (sizes)
-			run_group_rounds(b, &gs, gs.rounds * half / 2, until);
+	/* super-round k of K runs each group's rounds up to its share k / K: every group's rounds
+	   spread over the whole phase; after MAIN_MIN_ROUNDS super-rounds, none starts once the
+	   run is MAIN_UNTIL_S old */
+	bw_group *grp[3] = { &gc, &gm, &gs };
+	int K = gc.rounds > gm.rounds_more ? gc.rounds : gm.rounds_more;
+	if (sizes && gs.rounds > K) K = gs.rounds;
+	for (int k = 1; k <= K; k++) {
+		double until = k <= MAIN_MIN_ROUNDS ? 1e9 : MAIN_UNTIL_S;
+		if ((now_ns() - b->t_start) / 1e9 >= until)
+			break;
+		for (int x = 0; x < (sizes ? 3 : 2); x++) {
+			int last = grp[x]->rounds_more > grp[x]->rounds ? grp[x]->rounds_more
+									: grp[x]->rounds;
+			run_group_rounds(b, grp[x], (last * k + K - 1) / K, 1e9);
+		}
 	}
 	if (!quiet)
 		fprintf(stderr, "          clock, the fastest over every round: add chain %.3f GHz, imul "
@@ -1321,8 +1332,9 @@ static void format_header(const bench_run *b, char *hdr, size_t len)
 		"  L1: L1/2; L2: L2/2; last level: LLC/(2 x sharing cores) within [2, 4] x L2;\n"
 		"  MEM: max(2 x LLC, 512 MiB). %d runs of 3 timed sub-repetitions >= 1 ms each, interleaved\n"
 		"  over the figures (MEM %d runs of one sweep in 8 timed parts, one core at the widest\n"
-		"  access %d), in two halves (cache, memory, calibration sizes, twice); %d extra rounds of the figures whose best was not confirmed\n"
-		"  by %d rounds within %.0f %%; the file keeps the best and the spread (best vs median); all\n"
+		"  access %d), the rounds of the groups (cache, memory, calibration sizes) alternating;\n"
+		"  %d extra rounds of the figures whose best was not confirmed by %d rounds within %.0f %%;\n"
+		"  the file keeps the best and the spread (best vs median); all\n"
 		"  cores: sum of each core's best sub-repetition while all cores ran (MEM: the slowest\n"
 		"  core's round).\n"
 		"Total run time %.0f s. Unstable figures (spread > %.0f %%) carry 'unstable: true'.\n"
