@@ -167,7 +167,6 @@ int rlb_cal_fit_all(rlb_cal *c)
 	static const rl_overlap rules[RLB_CAL_NRULES] = { RL_OVERLAP_SERIAL, RL_OVERLAP_ZEN,
 							  RL_OVERLAP_PARTIAL, RL_OVERLAP_PARTIAL };
 	static const int links[RLB_CAL_NRULES] = { 1, 1, 1, 2 };
-	c->chosen = 0;
 	for (int r = 0; r < RLB_CAL_NRULES; r++) {
 		rlb_cal_fit *f = &c->fits[r];
 		memset(f, 0, sizeof *f);
@@ -177,10 +176,50 @@ int rlb_cal_fit_all(rlb_cal *c)
 		/* a partial rule with as many serial links as boundaries is the serial rule */
 		if (f->rule == RL_OVERLAP_PARTIAL && f->serial_links >= c->nlevels)
 			f->rms_pct = f->max_pct = 1e9;
-		if (f->rms_pct < c->fits[c->chosen].rms_pct - 1e-9)
-			c->chosen = r;
 	}
+	c->chosen = rlb_cal_choose(c->fits, RLB_CAL_NRULES);
 	return 0;
+}
+
+/* the index of the candidate with the smallest rms among F[0..N) that are (PARTIAL) or are
+ * not partial fits; -1 if none */
+static int best_of(const rlb_cal_fit *f, int n, int partial)
+{
+	int best = -1;
+	for (int r = 0; r < n; r++)
+		if ((f[r].rule == RL_OVERLAP_PARTIAL) == partial && f[r].rms_pct < 1e8 &&
+		    (best < 0 || f[r].rms_pct < f[best].rms_pct - 1e-9))
+			best = r;
+	return best;
+}
+
+int rlb_cal_choose(const rlb_cal_fit *f, int n)
+{
+	int simple = best_of(f, n, 0), partial = best_of(f, n, 1);
+	if (simple < 0)
+		return partial < 0 ? 0 : partial;
+	if (partial < 0)
+		return simple;
+	double s = f[simple].rms_pct, p = f[partial].rms_pct;
+	return p <= s * (1 - RLB_CAL_MARGIN_REL) + 1e-9 && p <= s - RLB_CAL_MARGIN_ABS + 1e-9
+	       ? partial : simple;
+}
+
+void rlb_cal_choice_text(const rlb_cal *c, char *out, size_t len)
+{
+	int simple = best_of(c->fits, RLB_CAL_NRULES, 0);
+	int partial = best_of(c->fits, RLB_CAL_NRULES, 1);
+	if (simple < 0 || partial < 0) {
+		snprintf(out, len, "%s: the smallest rms", rlb_cal_rule_name(&c->fits[c->chosen]));
+		return;
+	}
+	snprintf(out, len, "%s rule: rms of the better of serial and overlapping (%s) %.1f %%, of "
+		 "the best partial rule (%d serial link%s) %.1f %%; a partial rule is chosen only if "
+		 "its rms is at least %.0f %% and %.1f points smaller",
+		 rlb_cal_rule_name(&c->fits[c->chosen]), rlb_cal_rule_name(&c->fits[simple]),
+		 c->fits[simple].rms_pct, c->fits[partial].serial_links,
+		 c->fits[partial].serial_links > 1 ? "s" : "", c->fits[partial].rms_pct,
+		 100 * RLB_CAL_MARGIN_REL, RLB_CAL_MARGIN_ABS);
 }
 
 const char *rlb_cal_rule_name(const rlb_cal_fit *f)
@@ -232,6 +271,9 @@ void rlb_cal_print(FILE *f, const rlb_cal *c)
 				g->fill[b], g->evict[b]);
 		fputc('\n', f);
 	}
+	char why[256];
+	rlb_cal_choice_text(c, why, sizeof why);
+	fprintf(f, "rule choice: %s\n", why);
 }
 
 void rlb_cal_apply(const rlb_cal *c, rl_machine *m, const char *how)
@@ -263,8 +305,14 @@ void rlb_cal_write(FILE *f, const rlb_cal *c, const rl_machine *m, const char *s
 		fprintf(f, "    - { rule: %s, ", rlb_cal_rule_name(g));
 		if (g->rule == RL_OVERLAP_PARTIAL)
 			fprintf(f, "serial_links: %d, ", g->serial_links);
-		fprintf(f, "rms: \"%.2f %%\", max: \"%.2f %%\", chosen: %s }\n", g->rms_pct,
+		fprintf(f, "rms: \"%.2f %%\", max: \"%.2f %%\", chosen: %s", g->rms_pct,
 			g->max_pct, r == c->chosen ? "true" : "false");
+		if (r == c->chosen) {
+			char why[256];
+			rlb_cal_choice_text(c, why, sizeof why);
+			fprintf(f, ", source: \"%s\"", why);
+		}
+		fputs(" }\n", f);
 	}
 	fputs("  rows:\n", f);
 	for (int i = 0; i < c->nk; i++)

@@ -40,6 +40,22 @@
 #define UNSTABLE_PCT 5.0
 #define WARM_NS 1e6        /* warm-up before each repetition */
 #define MAXREPS 192
+/* extra rounds of the figures whose best is not confirmed (RLB_CONFIRM_N) only while the run is
+ * younger than this: a quiet run of the Zen 5 guest of zen5-host-bench.yml has its main rounds
+ * done after about 50 s, a busy one (load average 4-9) after 90-120 s, and what follows them
+ * takes 30-70 s */
+#define EXTRA_UNTIL_S 75.0
+/* the main rounds stop when the run is this old (a host so busy that the run would exceed 3
+ * minutes: at load average 6-8 the rounds after them took 60 s), after at least
+ * MAIN_MIN_ROUNDS of the (up to 2 x REPS) interleaved super-rounds */
+#define MAIN_UNTIL_S 95.0
+#define MAIN_MIN_ROUNDS 8
+/* Memory: one round of a figure is one sweep over its buffers in this many parts, each timed
+ * (>= 1 ms: 64 MiB, 1.6 ms at 41 GB/s), the best part the round's figure.  A whole sweep
+ * (13-40 ms) outlasts the time slice a busy host grants: with two busy loops beside it on
+ * the 2 vCPUs of the Zen 5 guest of zen5-host-bench.yml, one core's memory load measured
+ * 23 GB/s instead of 41 in every round. */
+#define MEM_CHUNKS 8
 #define CAL_SIZES_PER_LEVEL 7   /* working sets of the calibration kernels per level beyond L1 */
 /* the levels whose figure in the fit is the median over the sizes: the last cache level; the
  * private ones keep their figure at half the level, the sizes are recorded (docs/roofline-bench.md,
@@ -187,6 +203,7 @@ typedef struct job {
 	int op, width, prec;      /* fp */
 	long count;               /* sweeps or iterations per sub-repetition */
 	int nsub;                 /* timed sub-repetitions per run, back to back (>= 1) */
+	int chunks;               /* > 1: sub-repetition s sweeps part s % chunks of the buffers */
 	size_t n;                 /* bytes per stream */
 	double warm_ns;           /* untimed run of the kernel before the barrier (every thread) */
 	char *buf[256][4];
@@ -201,12 +218,23 @@ typedef struct targ {
 	int idx, cpu;
 } targ;
 
-static void run_kernel(job *j, int idx, long count)
+/* bytes per stream that one sweep of J's sub-repetitions covers */
+static size_t job_part(const job *j)
 {
-	if (j->kind == 0)
-		for (long s = 0; s < count; s++)
-			k_bw_sweep(j->w, j->mix, j->buf[idx], j->n);
-	else
+	return j->chunks > 1 ? j->n / (size_t)j->chunks / 512 * 512 : j->n;
+}
+
+/* COUNT sweeps (or FP iterations) of sub-repetition SUB on thread IDX */
+static void run_kernel(job *j, int idx, long count, int sub)
+{
+	if (j->kind == 0) {
+		char *s[4];
+		size_t n = job_part(j), off = j->chunks > 1 ? n * (size_t)(sub % j->chunks) : 0;
+		for (int k = 0; k < 4; k++)
+			s[k] = j->buf[idx][k] ? j->buf[idx][k] + off : NULL;
+		for (long r = 0; r < count; r++)
+			k_bw_sweep(j->w, j->mix, s, n);
+	} else
 		k_fp(j->op, j->width, j->prec, count);
 }
 
@@ -218,11 +246,11 @@ static void *worker(void *p)
 	/* warm-up: an idle vCPU is slow for its first ~ms (wake-up, clock ramp) and the caches
 	 * hold another figure's data; run the kernel untimed for warm_ns first */
 	for (double w0 = now_ns(); now_ns() - w0 < j->warm_ns;)
-		run_kernel(j, a->idx, j->kind == 0 ? 1 : 100);
+		run_kernel(j, a->idx, j->kind == 0 ? 1 : 100, 0);
 	pthread_barrier_wait(&j->bar);
 	for (int s = 0; s < j->nsub; s++) {
 		j->t0[a->idx][s] = now_ns();
-		run_kernel(j, a->idx, j->count);
+		run_kernel(j, a->idx, j->count, s);
 		j->t1[a->idx][s] = now_ns();
 	}
 	j->ns[a->idx] = j->t1[a->idx][j->nsub - 1] - j->t0[a->idx][0];
@@ -308,8 +336,11 @@ typedef struct bwcfg {
 	int L, nt, mix, w;
 	size_t n;                 /* bytes per stream */
 	long count;               /* sweeps per sub-repetition */
+	char *(*bufs)[4];         /* per thread: the streams' buffers */
+	int more;                 /* takes its group's rounds_more rounds, not rounds */
+	int nr;                   /* rounds run */
 	double v[MAXREPS];        /* lockstep rate per round (slowest thread) */
-	double *tv;               /* per-thread rate per round: tv[i * rounds + r] */
+	double *tv;               /* per-thread rate per round: tv[i * MAXREPS + r] */
 } bwcfg;
 
 #define MAXCFG 512
@@ -343,14 +374,19 @@ static void fp_job(job *j, int op, int width, int prec)
 
 static const char *const lvname[] = { "L1", "L2", "L3", "L4" };
 
-/* Buffers of 1 MiB and more are 2 MiB aligned and asked to be backed by transparent huge
- * pages: with 4 KiB pages the physical placement, and with it the conflict misses in a cache
- * filled to one half, changes from run to run (the L2 figures differed by up to 16 % between
- * runs); huge pages make the placement of a working set within a page the same every run. */
+/* Buffers of 64 KiB and more (every buffer beyond the L1's) are 2 MiB aligned and asked to be
+ * backed by transparent huge pages: with 4 KiB pages the physical placement, and with it the
+ * conflict misses in a cache filled to one half, changes from run to run (the L2 figures
+ * differed by up to 16 % between runs on the Emerald Rapids class Xeon; on the Zen 5 guest the
+ * 512 KiB L2 buffers, then on 4 KiB pages, made one run's L2 load, store and update kernels
+ * 25-30 % slower in every round); huge pages make the placement of a working set within a page
+ * the same every run. */
+#define XALLOC_HUGE_FROM (64u << 10)
+
 static char *xalloc(size_t n)
 {
 	void *p = NULL;
-	size_t al = n >= (1u << 20) ? (2u << 20) : 4096;
+	size_t al = n >= XALLOC_HUGE_FROM ? (2u << 20) : 4096;
 	size_t sz = n ? (n + al - 1) / al * al : 4096;
 	if (posix_memalign(&p, al, sz))
 		return NULL;
@@ -412,6 +448,8 @@ typedef struct bench_run {
 	int cal_ok;               /* the fit ran (the file gets its calibration block) */
 	double cal_gbs[RLB_CAL_MAXK][RL_MAX_LEVELS + 1]; /* 1-core best of each kernel, GB/s */
 	double nt_gbs[2];         /* 1-core best of the non-temporal store and copy in memory */
+	int extra_rounds;         /* rounds of the figures whose best was not confirmed */
+	int rounds[3];            /* main rounds run: cache levels, memory, memory (1 core, widest) */
 	rlb_capacity cap;         /* effective capacities for the layer conditions */
 	rlb_tlb tlb;              /* TLB reach and miss costs */
 	rlb_overlap ovl;          /* serial fractions of the overlapping links */
@@ -514,23 +552,31 @@ static int bench_setup(bench_run *b, int reps)
 	return 0;
 }
 
-/* the clock: dependent add chains (1 cy each), imul chains (3 cy) as a cross-check */
-static void measure_clock(bench_run *b)
+/* one timing of each clock chain (about 5 ms each); the fastest so far kept */
+static void clock_sample(bench_run *b)
 {
-	for (int r = 0; r < 2 * b->reps + 1; r++) {
-		double t0 = now_ns();
-		k_chain(20000, 0);
-		double g = 20000.0 * 1000 / (now_ns() - t0);
-		if (g > b->ghz_add) b->ghz_add = g;
-		t0 = now_ns();
-		k_chain(7000, 1);
-		g = 7000.0 * 3000 / (now_ns() - t0);
-		if (g > b->ghz_imul) b->ghz_imul = g;
-	}
+	double t0 = now_ns();
+	k_chain(20000, 0);
+	double g = 20000.0 * 1000 / (now_ns() - t0);
+	if (g > b->ghz_add) b->ghz_add = g;
+	t0 = now_ns();
+	k_chain(7000, 1);
+	g = 7000.0 * 3000 / (now_ns() - t0);
+	if (g > b->ghz_imul) b->ghz_imul = g;
 	/* noise only slows a chain down: the faster of the two estimates (on the Zen 5 guest
 	   of zen5-host-bench.yml the add chain once ran at half speed for a whole 5-repetition
 	   run while the imul chain did not) */
 	b->ghz = b->ghz_add > b->ghz_imul ? b->ghz_add : b->ghz_imul;
+}
+
+/* the clock: dependent add chains (1 cy each), imul chains (3 cy) as a cross-check; sampled
+ * again after every round of the bandwidth figures (clock_sample), so the clock is the fastest
+ * over the whole measurement, not over its first 0.3 s (two runs' clocks on the Zen 5 guest
+ * of zen5-host-bench.yml differed by 1.4 %, and every in-core prediction in time with them) */
+static void measure_clock(bench_run *b)
+{
+	for (int r = 0; r < 2 * b->reps + 1; r++)
+		clock_sample(b);
 	if (!quiet) {
 		fprintf(stderr, "[%3d/%3d] clock (add chain)                  %10.3f GHz\n",
 			++b->step, b->total, b->ghz_add);
@@ -572,17 +618,23 @@ static void plan_working_sets(bench_run *b)
 	}
 }
 
-/* One group of bandwidth figures measured together: the cache levels, or memory */
+/* One group of bandwidth figures measured together in interleaved rounds: the cache levels,
+ * memory, or the calibration kernels at several working sets */
 typedef struct bw_group {
-	int L0, L1;               /* levels L0..L1-1 */
-	int reps;                 /* interleaved rounds */
+	const char *what;         /* progress label */
+	bwcfg *cfg;
+	int ncfg;
+	int rounds;               /* main rounds (each figure once per round) */
+	int rounds_more;          /* main rounds of the figures marked 'more' (>= rounds) */
+	int done;                 /* main rounds run so far */
 	double min_ns;            /* per sub-repetition */
 	int nsub;
 	double warm_ns;
-	int ncfg;
+	int slowest;              /* several threads: the slowest thread's rate per round (memory) */
+	int chunks;               /* > 1: each sub-repetition sweeps one of this many parts */
 } bw_group;
 
-static bwcfg cfg[MAXCFG];
+static bwcfg cfg_cache[MAXCFG], cfg_mem[MAXCFG];
 static char *lbuf[RL_MAX_LEVELS + 1][256][4], *lraw[RL_MAX_LEVELS + 1][256][4];
 
 /* Stream s of a kernel starts s x STREAM_SKEW bytes into its (2 MiB aligned) buffer: with all
@@ -591,11 +643,11 @@ static char *lbuf[RL_MAX_LEVELS + 1][256][4], *lraw[RL_MAX_LEVELS + 1][256][4];
  * aligned load streams ran 1.8x slower per line in memory than one) */
 #define STREAM_SKEW (17 * 64 + 4096 * 5)
 
-/* buffers of the group's levels: per thread, stream 0 holds the whole working set (load
- * mix), streams 1 to 3 half of it.  0 or -1. */
-static int alloc_group_buffers(const bench_run *b, const bw_group *g)
+/* buffers of levels L0..L1-1: per thread, stream 0 holds the whole working set (load mix),
+ * streams 1 to 3 half of it.  0 or -1. */
+static int alloc_level_buffers(const bench_run *b, int L0, int L1)
 {
-	for (int L = g->L0; L < g->L1; L++)
+	for (int L = L0; L < L1; L++)
 		for (int i = 0; i < b->ncore; i++)
 			for (int s = 0; s < 4; s++) {
 				size_t sz = (size_t)(s ? b->per_level[L] / 2 : b->per_level[L]) / 512 * 512;
@@ -608,9 +660,9 @@ static int alloc_group_buffers(const bench_run *b, const bw_group *g)
 	return 0;
 }
 
-static void free_group_buffers(const bench_run *b, const bw_group *g)
+static void free_level_buffers(const bench_run *b, int L0, int L1)
 {
-	for (int L = g->L0; L < g->L1; L++)
+	for (int L = L0; L < L1; L++)
 		for (int i = 0; i < b->ncore; i++)
 			for (int s = 0; s < 4; s++) {
 				free(lraw[L][i][s]);
@@ -618,31 +670,42 @@ static void free_group_buffers(const bench_run *b, const bw_group *g)
 			}
 }
 
-/* the figures of the group (level x cores x mix x width), each calibrated to >= min_ns per
- * sub-repetition.  0 or -1. */
-static int plan_group(bench_run *b, bw_group *g)
+/* a figure at level L: NT threads, kernel MIX, width W, working set WS over the streams */
+static bwcfg bw_figure(int L, int nt, int mix, int w, size_t ws, char *(*bufs)[4])
+{
+	return (bwcfg){ L, nt, mix, w, (size_t)(ws / (size_t)k_streams[mix]) / 512 * 512, 0, bufs,
+			0, 0, { 0 }, NULL };
+}
+
+/* the figures of levels L0..L1-1 (level x cores x mix x width, then the kernels only the ECM
+ * calibration uses: one core, widest access) into G */
+static void plan_level_figures(const bench_run *b, bw_group *g, int L0, int L1)
 {
 	g->ncfg = 0;
-	for (int L = g->L0; L < g->L1; L++)
+	for (int L = L0; L < L1; L++)
 		for (int ci = 0; ci < b->ncc; ci++)
 			for (int mix = 0; mix < K_NMIX; mix++)
 				for (int wi = 0; wi < b->nw && g->ncfg < MAXCFG; wi++)
-					cfg[g->ncfg++] = (bwcfg){ L, b->ncores_list[ci], mix, b->widths[wi],
-						(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0,
-						{ 0 }, NULL };
-	/* the kernels only the ECM calibration uses: one core, widest access */
-	for (int L = g->L0; L < g->L1; L++)
+					g->cfg[g->ncfg++] = bw_figure(L, b->ncores_list[ci], mix,
+						b->widths[wi], (size_t)b->per_level[L], lbuf[L]);
+	for (int L = L0; L < L1; L++)
 		for (int mix = K_NMIX; mix < K_NKERN && g->ncfg < MAXCFG; mix++)
 			if (mix < K_NTSTORE || L == b->t.nlev)   /* non-temporal: memory only */
-				cfg[g->ncfg++] = (bwcfg){ L, 1, mix, b->widths[b->nw - 1],
-					(size_t)(b->per_level[L] / k_streams[mix]) / 512 * 512, 0,
-					{ 0 }, NULL };
+				g->cfg[g->ncfg++] = bw_figure(L, 1, mix, b->widths[b->nw - 1],
+							      (size_t)b->per_level[L], lbuf[L]);
+}
+
+/* every figure of G calibrated to >= min_ns per sub-repetition, room for its rounds.  0 or -1 */
+static int calibrate_group(bench_run *b, bw_group *g)
+{
 	for (int c = 0; c < g->ncfg; c++) {
-		bwcfg *f = &cfg[c];
-		bw_job(b->j, f, lbuf[f->L], g->warm_ns, g->nsub);
+		bwcfg *f = &g->cfg[c];
+		bw_job(b->j, f, f->bufs, g->warm_ns, g->nsub);
+		b->j->chunks = g->chunks;
 		calibrate(b->j, &b->t, f->nt, g->min_ns);
 		f->count = b->j->count;
-		if (!(f->tv = calloc((size_t)f->nt * (size_t)g->reps, sizeof f->tv[0]))) {
+		f->nr = 0;
+		if (!(f->tv = calloc((size_t)f->nt * MAXREPS, sizeof f->tv[0]))) {
 			fprintf(stderr, "roofline-bench: out of memory\n");
 			return -1;
 		}
@@ -650,49 +713,143 @@ static int plan_group(bench_run *b, bw_group *g)
 	return 0;
 }
 
-/* round r runs repetition r of every figure of the group */
-static void run_group_rounds(bench_run *b, const bw_group *g, const char *what)
+/* one repetition of figure F (J's warm-up, NSUB timed sub-repetitions) into its next round */
+static void run_figure(bench_run *b, const bw_group *g, bwcfg *f)
 {
 	job *j = b->j;
-	double tg = now_ns();
-	for (int r = 0; r < g->reps; r++) {
-		for (int c = 0; c < g->ncfg; c++) {
-			bwcfg *f = &cfg[c];
-			bw_job(j, f, lbuf[f->L], g->warm_ns, g->nsub);
-			j->count = f->count;
-			double bytes = (double)f->n * k_streams[f->mix] * (double)f->count;
-			f->v[r] = bytes * g->nsub * f->nt / run_job(j, &b->t, f->nt);
-			for (int i = 0; i < f->nt; i++)
-				f->tv[i * g->reps + r] = j->best_ns[i] > 0 ? bytes / j->best_ns[i] : 0;
-		}
+	if (f->nr >= MAXREPS)
+		return;
+	bw_job(j, f, f->bufs, g->warm_ns, g->nsub);
+	j->chunks = g->chunks;
+	j->count = f->count;
+	double bytes = (double)job_part(j) * k_streams[f->mix] * (double)f->count;
+	f->v[f->nr] = bytes * g->nsub * f->nt / run_job(j, &b->t, f->nt);
+	for (int i = 0; i < f->nt; i++)
+		f->tv[i * MAXREPS + f->nr] = j->best_ns[i] > 0 ? bytes / j->best_ns[i] : 0;
+	f->nr++;
+}
+
+/* main rounds of G until UPTO have run, or the run is older than UNTIL_S seconds; round r runs
+ * repetition r of every figure */
+static void run_group_rounds(bench_run *b, bw_group *g, int upto, double until_s)
+{
+	int last = g->rounds_more > g->rounds ? g->rounds_more : g->rounds;
+	if (upto > last) upto = last;
+	for (; g->done < upto && (now_ns() - b->t_start) / 1e9 < until_s; g->done++) {
+		for (int c = 0; c < g->ncfg; c++)
+			if (g->done < g->rounds || g->cfg[c].more)
+				run_figure(b, g, &g->cfg[c]);
+		clock_sample(b);
 		if (!quiet)
-			fprintf(stderr, "          %s: round %d/%d of %d figures (%.1f s)\n", what,
-				r + 1, g->reps, g->ncfg, (now_ns() - tg) / 1e9);
+			fprintf(stderr, "          %s: round %d/%d of %d figures (%.1f s into the run)\n",
+				g->what, g->done + 1, last, g->ncfg, (now_ns() - b->t_start) / 1e9);
 	}
 }
 
-/* the group's figures into the machine's bandwidth table */
-static void record_group(bench_run *b, const bw_group *g, int memory)
+/* F's rounds as one figure: per thread (sum of each thread's best; docs/roofline-bench.md,
+ * "all cores"), or the slowest thread's per round (G->slowest, several threads) */
+static result figure_result(const bw_group *g, bwcfg *f)
+{
+	static double tv[256 * MAXREPS], v[MAXREPS];
+	memcpy(v, f->v, sizeof v[0] * (size_t)f->nr);
+	if (g->slowest && f->nt > 1)
+		return summarize(v, f->nr);
+	for (int i = 0; i < f->nt; i++)
+		memcpy(tv + i * f->nr, f->tv + i * MAXREPS, sizeof tv[0] * (size_t)f->nr);
+	return summarize_threads(tv, f->nt, f->nr, v);
+}
+
+/* is F's best confirmed: RLB_CONFIRM_N rounds (the best one included) within RLB_CONFIRM_PCT
+ * of it, for every thread (G->slowest: the slowest thread's rates) */
+static int figure_confirmed(const bw_group *g, const bwcfg *f)
+{
+	if (g->slowest && f->nt > 1)
+		return rlb_near_best(f->v, f->nr, RLB_CONFIRM_PCT) >= RLB_CONFIRM_N;
+	for (int i = 0; i < f->nt; i++)
+		if (rlb_near_best(f->tv + i * MAXREPS, f->nr, RLB_CONFIRM_PCT) < RLB_CONFIRM_N)
+			return 0;
+	return 1;
+}
+
+/* Extra rounds, after the main ones, of the figures of the NG groups G whose best is not
+ * confirmed (figure_confirmed): up to MAXEXTRA rounds, each one repetition of every such
+ * figure, while the run is younger than UNTIL_S seconds.  Returns the rounds run. */
+static int remeasure_unconfirmed(bench_run *b, bw_group **g, int ng, int maxextra, double until_s)
+{
+	int r = 0;
+	for (; r < maxextra && (now_ns() - b->t_start) / 1e9 < until_s; r++) {
+		int n = 0, at = 0;
+		char per[256] = "";
+		for (int k = 0; k < ng; k++) {
+			int nk = 0;
+			for (int c = 0; c < g[k]->ncfg; c++)
+				if (!figure_confirmed(g[k], &g[k]->cfg[c])) {
+					run_figure(b, g[k], &g[k]->cfg[c]);
+					nk++;
+				}
+			if (nk && at < (int)sizeof per)
+				at += snprintf(per + at, sizeof per - (size_t)at, "%s%s %d", at ? ", " : "",
+					       g[k]->what, nk);
+			n += nk;
+		}
+		if (!n)
+			break;
+		if (!quiet)
+			fprintf(stderr, "          extra round %d/%d of the figures whose best was not yet "
+				"confirmed by %d rounds within %.0f %%: %s (%.1f s into the run)\n", r + 1,
+				maxextra, RLB_CONFIRM_N, RLB_CONFIRM_PCT, per, (now_ns() - b->t_start) / 1e9);
+	}
+	return r;
+}
+
+/* the name of kernel MIX: a bandwidth-table mix, a calibration kernel or a non-temporal one */
+static const char *kernel_name(int mix)
+{
+	if (mix < K_NMIX)
+		return rl_mix_name((rl_mix)mix);
+	if (mix == K_NTSTORE || mix == K_NTCOPY)
+		return mix == K_NTSTORE ? "nt_store" : "nt_copy";
+	for (int i = 0; i < NCAL; i++)
+		if (cal_defs[i].mix == mix)
+			return cal_defs[i].name;
+	return "?";
+}
+
+/* the figures of G whose best is not confirmed, on one line */
+static void print_unconfirmed(const bench_run *b, const bw_group *g)
+{
+	int n = 0;
+	for (int c = 0; c < g->ncfg; c++) {
+		const bwcfg *f = &g->cfg[c];
+		if (figure_confirmed(g, f))
+			continue;
+		fprintf(stderr, "%s%s %d B %s %d core%s %lld KiB", n++ ? ", " : "          not confirmed "
+			"(the best of its rounds is kept): ", f->L < b->t.nlev ? lvname[f->L] : "MEM",
+			f->w, kernel_name(f->mix),
+			f->nt, f->nt > 1 ? "s" : "", (long long)(f->n * (size_t)k_streams[f->mix]) >> 10);
+	}
+	if (n)
+		fputc('\n', stderr);
+}
+
+/* the group's figures into the machine's bandwidth table (or, for the kernels only the
+ * calibration uses, the calibration), in the order planned */
+static void record_group(bench_run *b, bw_group *g)
 {
 	rl_machine *m = b->m;
 	for (int c = 0; c < g->ncfg; c++) {
-		bwcfg *f = &cfg[c];
-		/* cache levels and one core in memory: per-thread figures (summarize_threads);
-		 * several cores in memory: the slowest thread's time per round, since the cores
-		 * share the memory bandwidth and a descheduled thread would leave the others more */
-		result r = memory && f->nt > 1 ? summarize(f->v, g->reps)
-					       : summarize_threads(f->tv, f->nt, g->reps, f->v);
+		bwcfg *f = &g->cfg[c];
+		result r = figure_result(g, f);
 		free(f->tv);
 		f->tv = NULL;
 		cal_record(b, f, r.best);
 		const char *lname = f->L < b->t.nlev ? lvname[f->L] : "MEM";
 		if (f->mix >= K_NTSTORE && f->nt == 1 && f->w == b->widths[b->nw - 1])
 			b->nt_gbs[f->mix - K_NTSTORE] = r.best;
+		char what[96];
 		if (f->mix >= K_NMIX) {
-			char what[96];
 			snprintf(what, sizeof what, "%s %2d B %-12s (ECM calibration)", lname, f->w,
-				 f->mix == K_NTSTORE ? "nt_store" : f->mix == K_NTCOPY ? "nt_copy" :
-				 cal_defs[f->mix == K_UPDATE ? 3 : f->mix == K_3LD1ST ? 5 : 6].name);
+				 kernel_name(f->mix));
 			progress(++b->step, b->total, what, r, "GB/s");
 			continue;
 		}
@@ -704,36 +861,11 @@ static void record_group(bench_run *b, const bw_group *g, int memory)
 		row->gbs = r.best;
 		row->spread_pct = r.spread;
 		row->unstable = r.unstable;
-		char what[96];
 		snprintf(what, sizeof what, "%s %2d B %-12s %d core%s (%lld KiB)", lname, f->w,
 			 rl_mix_name((rl_mix)f->mix), f->nt, f->nt > 1 ? "s" : "",
 			 b->per_level[f->L] >> 10);
 		progress(++b->step, b->total, what, r, "GB/s");
 	}
-}
-
-/* Bandwidths.  The repetitions are interleaved: round r runs repetition r of every figure of
- * a group (all cache levels; then memory) before round r + 1, so that a burst of other work
- * on a shared host spoils one repetition of many figures instead of all repetitions of one
- * figure, and the best of the repetitions is taken from quiet moments spread over the whole
- * run.  Cache levels: 2 x REPS repetitions of >= 3 ms, each preceded by >= 1 ms of untimed
- * sweeps on every thread (steady cache state, woken vCPU); memory: REPS / 2 + 1 repetitions
- * of 3 sub-repetitions of one sweep (>= 1 ms; 13-40 ms over 512 MiB), one core's figure the
- * best sub-repetition (a 60 ms repetition on a loaded host rarely ran undisturbed).  0 or -1. */
-static int measure_bandwidths(bench_run *b)
-{
-	for (int memory = 0; memory < 2; memory++) {
-		bw_group g = { memory ? b->t.nlev : 0, memory ? b->nlev : b->t.nlev,
-			       memory ? (b->reps + 1) / 2 + 1 : 2 * b->reps, 1e6, 3,
-			       memory ? 0 : WARM_NS, 0 };
-		if (g.reps > MAXREPS) g.reps = MAXREPS;
-		if (alloc_group_buffers(b, &g) || plan_group(b, &g))
-			return -1;
-		run_group_rounds(b, &g, memory ? "memory" : "cache levels");
-		record_group(b, &g, memory);
-		free_group_buffers(b, &g);
-	}
-	return 0;
 }
 
 /* ------------------------------------------------------------ calibration working sets */
@@ -747,88 +879,41 @@ static int cal_sizes_ok;
 #define CS_MAXF (RL_MAX_LEVELS * RLB_CS_MAXN * RLB_CAL_MAXK)
 #define CS_MAXB (RL_MAX_LEVELS * RLB_CS_MAXN)
 
-static void cal_sizes_free(char *raw[CS_MAXB][4])
+static bwcfg cfg_sizes[CS_MAXF];
+static int cs_kernel[CS_MAXF], cs_set[CS_MAXF];   /* per figure: calibration kernel, buffer set */
+static char *cs_raw[CS_MAXB][4], *cs_buf[CS_MAXB][1][4];
+
+static void cal_sizes_free(void)
 {
 	for (int x = 0; x < CS_MAXB; x++)
 		for (int k = 0; k < 4; k++) {
-			free(raw[x][k]);
-			raw[x][k] = NULL;
+			free(cs_raw[x][k]);
+			cs_raw[x][k] = cs_buf[x][0][k] = NULL;
 		}
 }
 
 /* one buffer set (4 streams: the first the whole working set, the others half of it, each
  * STREAM_SKEW further into its own 2 MiB-aligned allocation) per level and size */
-static int cal_sizes_alloc(const rlb_calsizes *s, char *raw[CS_MAXB][4], char *buf[CS_MAXB][4])
+static int cal_sizes_alloc(const rlb_calsizes *s)
 {
 	for (int L = 1; L < s->nlevels; L++)
 		for (int i = 0; i < s->n[L]; i++)
 			for (int k = 0; k < 4; k++) {
 				int x = L * RLB_CS_MAXN + i;
 				size_t sz = (size_t)(k ? s->ws[L][i] / 2 : s->ws[L][i]) / 512 * 512;
-				if (!(raw[x][k] = xalloc(sz + (size_t)k * STREAM_SKEW))) {
+				if (!(cs_raw[x][k] = xalloc(sz + (size_t)k * STREAM_SKEW))) {
 					fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n", sz);
 					return -1;
 				}
-				buf[x][k] = raw[x][k] + (size_t)k * STREAM_SKEW;
+				cs_buf[x][0][k] = cs_raw[x][k] + (size_t)k * STREAM_SKEW;
 			}
 	return 0;
 }
 
-/* The calibration kernels (one core, widest access) at every working set of S, interleaved
- * like the cache levels: ROUNDS rounds, each one repetition (>= 1 ms warm-up, 3 timed
- * sub-repetitions of >= 1 ms) of every figure; a figure's best sub-repetition over the rounds
- * into S->t in cycles per unit of work.  0 or -1. */
-static int measure_cal_sizes(bench_run *b, rlb_calsizes *s, int rounds)
-{
-	static bwcfg f[CS_MAXF];
-	static char *raw[CS_MAXB][4], *buf[CS_MAXB][4], *cur[256][4];
-	static double v[CS_MAXF][MAXREPS];
-	static int fk[CS_MAXF], fb[CS_MAXF];
-	int nf = 0, wmax = b->widths[b->nw - 1];
-	job *j = b->j;
-	if (rounds > MAXREPS) rounds = MAXREPS;
-	if (cal_sizes_alloc(s, raw, buf)) {
-		cal_sizes_free(raw);
-		return -1;
-	}
-	for (int L = 1; L < s->nlevels; L++)
-		for (int i = 0; i < s->n[L]; i++)
-			for (int k = 0; k < NCAL; k++, nf++) {
-				int mix = cal_defs[k].mix;
-				f[nf] = (bwcfg){ L, 1, mix, wmax, (size_t)(s->ws[L][i] / k_streams[mix])
-						 / 512 * 512, 0, { 0 }, NULL };
-				fk[nf] = k;
-				fb[nf] = L * RLB_CS_MAXN + i;
-				memcpy(cur[0], buf[fb[nf]], sizeof cur[0]);
-				bw_job(j, &f[nf], cur, WARM_NS, 3);
-				calibrate(j, &b->t, 1, 1e6);
-				f[nf].count = j->count;
-			}
-	double tg = now_ns();
-	for (int r = 0; r < rounds; r++) {
-		for (int c = 0; c < nf; c++) {
-			memcpy(cur[0], buf[fb[c]], sizeof cur[0]);
-			bw_job(j, &f[c], cur, WARM_NS, 3);
-			j->count = f[c].count;
-			run_job(j, &b->t, 1);
-			v[c][r] = j->best_ns[0] > 0 ? (double)f[c].n * (double)f[c].count / j->best_ns[0] : 0;
-		}
-		if (!quiet)
-			fprintf(stderr, "          calibration working sets: round %d/%d of %d figures "
-				"(%.1f s)\n", r + 1, rounds, nf, (now_ns() - tg) / 1e9);
-	}
-	for (int c = 0; c < nf; c++) {
-		/* bytes per stream per ns -> cycles per unit of work (one line per stream) */
-		result res = summarize(v[c], rounds);
-		int L = fb[c] / RLB_CS_MAXN, i = fb[c] % RLB_CS_MAXN;
-		s->t[fk[c]][L][i] = res.best > 0 ? b->t.lev[0].line * b->ghz / res.best : 0;
-	}
-	cal_sizes_free(raw);
-	return 0;
-}
-
-/* plan and measure the calibration kernels at NPER working sets per level beyond the L1 */
-static void cal_sizes_run(bench_run *b, int nper)
+/* plan the calibration kernels (one core, widest access) at NPER working sets per level beyond
+ * the L1 into G: interleaved like the cache levels, >= 1 ms warm-up and 3 timed
+ * sub-repetitions of >= 1 ms per round.  0 or -1. */
+static int cal_sizes_plan(bench_run *b, bw_group *g, int nper)
 {
 	long long size[RL_MAX_LEVELS];
 	int shared[RL_MAX_LEVELS];
@@ -837,12 +922,125 @@ static void cal_sizes_run(bench_run *b, int nper)
 		shared[L] = b->t.lev[L].shared > b->ncore ? b->ncore : b->t.lev[L].shared;
 	}
 	rlb_calsizes_plan(&cal_sizes, b->t.nlev, size, shared, nper);
-	cal_sizes_ok = !measure_cal_sizes(b, &cal_sizes, 2 * b->reps);
-	if (cal_sizes_ok && !quiet) {
+	*g = (bw_group){ "calibration working sets", cfg_sizes, 0, 2 * b->reps, 0, 0, 1e6, 3, WARM_NS,
+			 0, 0 };
+	if (g->rounds > MAXREPS) g->rounds = MAXREPS;
+	if (cal_sizes_alloc(&cal_sizes)) {
+		cal_sizes_free();
+		return -1;
+	}
+	for (int L = 1; L < cal_sizes.nlevels; L++)
+		for (int i = 0; i < cal_sizes.n[L]; i++)
+			for (int k = 0; k < NCAL; k++, g->ncfg++) {
+				int x = L * RLB_CS_MAXN + i;
+				cfg_sizes[g->ncfg] = bw_figure(L, 1, cal_defs[k].mix,
+							       b->widths[b->nw - 1],
+							       (size_t)cal_sizes.ws[L][i], cs_buf[x]);
+				cs_kernel[g->ncfg] = k;
+				cs_set[g->ncfg] = x;
+			}
+	return calibrate_group(b, g);
+}
+
+/* every figure's best round into CAL_SIZES.t in cycles per unit of work; the buffers freed */
+static void cal_sizes_finish(bench_run *b, bw_group *g)
+{
+	for (int c = 0; c < g->ncfg; c++) {
+		/* bytes (all streams) per ns -> cycles per unit of work (one line per stream) */
+		bwcfg *f = &g->cfg[c];
+		result res = figure_result(g, f);
+		free(f->tv);
+		f->tv = NULL;
+		int L = cs_set[c] / RLB_CS_MAXN, i = cs_set[c] % RLB_CS_MAXN;
+		cal_sizes.t[cs_kernel[c]][L][i] = res.best > 0 ? (double)b->t.lev[0].line *
+			k_streams[f->mix] * b->ghz / res.best : 0;
+	}
+	cal_sizes_free();
+	cal_sizes_ok = 1;
+	if (!quiet) {
 		fprintf(stderr, "calibration kernels per working set, cycles per unit of work (the fit "
 			"takes the median of the %s rows):\n", lvname[CAL_SIZES_FIT_FROM(b->t.nlev)]);
 		rlb_calsizes_print(stderr, &cal_sizes, &b->cal, "  ");
 	}
+}
+
+/* The calibration kernels at NPER working sets per level alone (roofline-bench sizes) */
+static void cal_sizes_run(bench_run *b, int nper)
+{
+	static bw_group g;
+	if (cal_sizes_plan(b, &g, nper))
+		return;
+	run_group_rounds(b, &g, g.rounds, 1e9);
+	bw_group *all[1] = { &g };
+	remeasure_unconfirmed(b, all, 1, b->reps, EXTRA_UNTIL_S);
+	cal_sizes_finish(b, &g);
+}
+
+/* Bandwidths and the calibration kernels at several working sets.  The repetitions are
+ * interleaved: round r runs repetition r of every figure of a group before round r + 1, so
+ * that a burst of other work on a shared host spoils one repetition of many figures instead
+ * of all repetitions of one figure; and the groups' rounds alternate over the whole phase
+ * (a round of the cache levels, of memory, of the working sets, ...) so a noisy phase of the
+ * host hits some rounds of a figure, not all.  Cache levels and working
+ * sets: 2 x REPS rounds of a >= 1 ms warm-up and 3 timed sub-repetitions of >= 1 ms; memory:
+ * REPS + 1 rounds (one core at the widest access: 2 x REPS) of one sweep in MEM_CHUNKS timed
+ * parts (>= 1 ms each).  A figure
+ * is its best round; then figures whose best is not confirmed by RLB_CONFIRM_N rounds within
+ * RLB_CONFIRM_PCT get up to REPS extra rounds while the run is younger than EXTRA_UNTIL_S.
+ * NPER: working sets per level (0: none).  0 or -1. */
+static int measure_bandwidths(bench_run *b, int nper)
+{
+	static bw_group gc, gm, gs;
+	int nl = b->t.nlev;
+	gc = (bw_group){ "cache levels", cfg_cache, 0, 2 * b->reps, 0, 0, 1e6, 3, WARM_NS, 0, 0 };
+	gm = (bw_group){ "memory", cfg_mem, 0, b->reps + 1, 2 * b->reps, 0, 1e6, MEM_CHUNKS, 0, 1,
+			 MEM_CHUNKS };
+	if (gc.rounds > MAXREPS) gc.rounds = MAXREPS;
+	if (gm.rounds_more > MAXREPS) gm.rounds_more = MAXREPS;
+	if (alloc_level_buffers(b, 0, nl + 1))
+		return -1;
+	plan_level_figures(b, &gc, 0, nl);
+	plan_level_figures(b, &gm, nl, nl + 1);
+	/* one core's memory figures at the widest access - the ECM calibration's kernels, the
+	   model's memory cost - get 2 x REPS rounds, the others REPS + 1 */
+	for (int c = 0; c < gm.ncfg; c++)
+		gm.cfg[c].more = gm.cfg[c].nt == 1 && gm.cfg[c].w == b->widths[b->nw - 1];
+	if (calibrate_group(b, &gc) || calibrate_group(b, &gm))
+		return -1;
+	int sizes = nper > 0 && !cal_sizes_plan(b, &gs, nper);
+	/* super-round k of K runs each group's rounds up to its share k / K: every group's rounds
+	   spread over the whole phase; after MAIN_MIN_ROUNDS super-rounds, none starts once the
+	   run is MAIN_UNTIL_S old */
+	bw_group *grp[3] = { &gc, &gm, &gs };
+	int K = gc.rounds > gm.rounds_more ? gc.rounds : gm.rounds_more;
+	if (sizes && gs.rounds > K) K = gs.rounds;
+	for (int k = 1; k <= K; k++) {
+		double until = k <= MAIN_MIN_ROUNDS ? 1e9 : MAIN_UNTIL_S;
+		if ((now_ns() - b->t_start) / 1e9 >= until)
+			break;
+		for (int x = 0; x < (sizes ? 3 : 2); x++) {
+			int last = grp[x]->rounds_more > grp[x]->rounds ? grp[x]->rounds_more
+									: grp[x]->rounds;
+			run_group_rounds(b, grp[x], (last * k + K - 1) / K, 1e9);
+		}
+	}
+	if (!quiet)
+		fprintf(stderr, "          clock, the fastest over every round: add chain %.3f GHz, imul "
+			"chain %.3f GHz\n", b->ghz_add, b->ghz_imul);
+	b->rounds[0] = gc.done;
+	b->rounds[1] = gm.done < gm.rounds ? gm.done : gm.rounds;
+	b->rounds[2] = gm.done;
+	bw_group *all[3] = { &gc, &gm, &gs };
+	b->extra_rounds = remeasure_unconfirmed(b, all, sizes ? 3 : 2, b->reps, EXTRA_UNTIL_S);
+	if (!quiet)
+		for (int k = 0; k < (sizes ? 3 : 2); k++)
+			print_unconfirmed(b, all[k]);
+	free_level_buffers(b, 0, nl + 1);
+	record_group(b, &gc);
+	record_group(b, &gm);
+	if (sizes)
+		cal_sizes_finish(b, &gs);
+	return 0;
 }
 
 /* the provenance of the per-size figures: a sentence for calibration.source */
@@ -1138,8 +1336,9 @@ static void describe_machine(bench_run *b, const char *port_table, const char *n
 {
 	rl_machine *m = b->m;
 	char how[200];
-	snprintf(how, sizeof how, "roofline-bench %s on '%s', %s, %d reps per figure, best of reps, "
-		 "run took %.0f s", VERSION, b->t.host, b->date, b->reps, b->secs);
+	snprintf(how, sizeof how, "roofline-bench %s on '%s', %s, %d reps per figure, best of reps "
+		 "+ %d extra, run took %.0f s", VERSION, b->t.host, b->date, b->reps, b->extra_rounds,
+		 b->secs);
 	int wmax = b->widths[b->nw - 1] * 8;
 	describe_host(b, name, how);
 	describe_caches(b, wmax);
@@ -1170,8 +1369,9 @@ static void format_header(const bench_run *b, char *hdr, size_t len)
 		"Host: '%s', %s, vendor %s family %u model %u stepping %u.\n"
 		"Topology: %d cores x %d threads (CPUs usable by this process: %d); caches from\n"
 		"/sys/devices/system/cpu/cpu%d/cache; features avx %d, fma %d, avx512f %d.\n"
-		"Clock: dependent chains timed with CLOCK_MONOTONIC (not the TSC): add %.3f GHz,\n"
-		"imul (3 cy) %.3f GHz -> clock = the faster of the two.\n"
+		"Clock: dependent chains timed with CLOCK_MONOTONIC (not the TSC) at the start and after\n"
+		"every bandwidth round, the fastest: add %.3f GHz, imul (3 cy) %.3f GHz -> clock = the\n"
+		"faster of the two.\n"
 		"Bandwidths: inline-asm kernels per width (8/16/32/64 B) and mix; working set per core:\n",
 		VERSION, b->date, t->host, t->model, t->vendor, t->family, t->model_id, t->stepping,
 		b->ncore, t->threads_per_core, t->ncpu, t->cpus[0], b->feat.avx, b->feat.fma,
@@ -1179,13 +1379,17 @@ static void format_header(const bench_run *b, char *hdr, size_t len)
 	snprintf(hdr + hl, len - (size_t)hl,
 		"  L1: L1/2; L2: L2/2; last level: LLC/(2 x sharing cores) within [2, 4] x L2;\n"
 		"  MEM: max(2 x LLC, 512 MiB). %d runs of 3 timed sub-repetitions >= 1 ms each, interleaved\n"
-		"  over the figures (MEM %d runs of 3 sub-repetitions of one sweep); the file keeps the best\n"
-		"  and the spread (best vs median); all cores: sum of each core's best sub-repetition while\n"
-		"  all cores ran (MEM: the slowest core's round).\n"
+		"  over the figures (MEM %d runs of one sweep in 8 timed parts, one core at the widest\n"
+		"  access %d), the rounds of the groups (cache, memory, calibration sizes) alternating;\n"
+		"  %d extra rounds of the figures whose best was not confirmed by %d rounds within %.0f %%;\n"
+		"  the file keeps the best and the spread (best vs median); all\n"
+		"  cores: sum of each core's best sub-repetition while all cores ran (MEM: the slowest\n"
+		"  core's round).\n"
 		"Total run time %.0f s. Unstable figures (spread > %.0f %%) carry 'unstable: true'.\n"
 		"Load average (1 min) before / after: %s / %s (other work on the host makes runs slower,\n"
 		"never faster: the best of the repetitions is the machine's capability).",
-		2 * b->reps, (b->reps + 1) / 2 + 1, b->secs, UNSTABLE_PCT, b->load0, b->load1);
+		b->rounds[0], b->rounds[1], b->rounds[2], b->extra_rounds, RLB_CONFIRM_N, RLB_CONFIRM_PCT,
+		b->secs, UNSTABLE_PCT, b->load0, b->load1);
 }
 
 /* write the machine to OUTPATH (stdout without one) and check that the file loads */
@@ -1254,9 +1458,8 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 		return 1;
 	}
 	plan_working_sets(&b);
-	if (measure_bandwidths(&b))
+	if (measure_bandwidths(&b, CAL_SIZES_PER_LEVEL))
 		return 1;
-	cal_sizes_run(&b, CAL_SIZES_PER_LEVEL);
 	ws_steps_run(&b);
 	for (int ci = 0; ci < b.ncc; ci++)
 		measure_fp_peaks(&b, b.ncores_list[ci]);

@@ -57,3 +57,16 @@ void rlb_best_in_window(int nt, int nsub, int stride, const double *t0, const do
 		}
 	}
 }
+
+int rlb_near_best(const double *v, int n, double pct)
+{
+	double best = 0;
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (v[i] > best)
+			best = v[i];
+	for (int i = 0; best > 0 && i < n; i++)
+		if (v[i] > 0 && v[i] >= best * (1 - pct / 100))
+			k++;
+	return k;
+}

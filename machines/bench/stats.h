@@ -18,6 +18,17 @@ rlb_result rlb_summarize(double *v, int n, double unstable_pct);
 rlb_result rlb_summarize_threads(double *v, int nt, int reps, double *lockstep,
 				 double unstable_pct);
 
+/* A figure's best (largest rate) counts as confirmed when RLB_CONFIRM_N of its rounds, the best
+ * included, lie within RLB_CONFIRM_PCT percent of it: on a shared host interference only
+ * slows a round, so several rounds near the best say the quiet machine's figure was reached;
+ * a lone best far above the rest says too few rounds were quiet (re-measure). */
+#define RLB_CONFIRM_N 3
+#define RLB_CONFIRM_PCT 2.0
+
+/* How many of the N rates V (> 0 counted only) lie within PCT percent of the largest, the
+ * largest included; 0 if none is > 0.  V is not changed. */
+int rlb_near_best(const double *v, int n, double pct);
+
 /* Thread i ran NSUB timed sub-repetitions from T0[i * STRIDE + s] to T1[i * STRIDE + s].
  * BEST_NS[i] = duration of its fastest sub-repetition lying entirely inside the window in
  * which every thread was running its timed loop (latest first start .. earliest last end),

@@ -121,6 +121,61 @@ static void test_fit_needs_data(void **state)
 	assert_int_equal(rlb_cal_fit_all(&c), -1);
 }
 
+/* The rule choice: the fits of the Zen 5 guest's runs of 2026-11-24 22:06-22:09 UTC
+ * (bench/machines/zen5-2026-11-24-s18-run{1,2,3}.log; rms %: serial, overlapping, partial
+ * with 1 and 2 serial links).  Margin: a partial rule needs rms <= 0.75 x and <= -1 point of
+ * the better of serial and overlapping.
+ *   run 1: 7.6 2.4 5.9 7.6 -> overlapping (partial worse);
+ *   run 2: 7.9 8.3 6.8 8.1 -> serial 7.9 is the better simple rule; 6.8 > 0.75 x 7.9 = 5.925
+ *          -> serial (the smallest rms alone chose partial 1; that run's L2 buffers sat on
+ *          4 KiB pages and its L2 load, store and update were 25-30 % slow: no choice rule
+ *          mends such data, the 2 MiB pages of every buffer beyond the L1 do);
+ *   run 3: 6.6 3.5 5.3 6.7 -> overlapping.
+ * Made up to test the edges: simple 8.0, partial 6.0 = exactly 0.75 x 8.0 and 2 points
+ * smaller -> partial; simple 3.0, partial 2.1 (0.7 x, but only 0.9 points smaller) -> the
+ * simple rule; simple 8.0, partial 6.01 (0.751 x) -> the simple rule; the partial rule
+ * with 2 links of a two-level host (rms 1e9, the serial rule) never counts. */
+static int choose(double s, double o, double p1, double p2)
+{
+	rlb_cal_fit f[4] = {
+		{ RL_OVERLAP_SERIAL, 1, { 0 }, { 0 }, s, 0 },
+		{ RL_OVERLAP_ZEN, 1, { 0 }, { 0 }, o, 0 },
+		{ RL_OVERLAP_PARTIAL, 1, { 0 }, { 0 }, p1, 0 },
+		{ RL_OVERLAP_PARTIAL, 2, { 0 }, { 0 }, p2, 0 },
+	};
+	return rlb_cal_choose(f, 4);
+}
+
+static void test_rule_choice(void **state)
+{
+	(void)state;
+	assert_int_equal(choose(7.6, 2.4, 5.9, 7.6), 1);
+	assert_int_equal(choose(7.9, 8.3, 6.8, 8.1), 0);
+	assert_int_equal(choose(6.6, 3.5, 5.3, 6.7), 1);
+	assert_int_equal(choose(9.0, 8.0, 7.0, 6.0), 3);
+	assert_int_equal(choose(3.0, 9.0, 2.1, 5.0), 0);
+	assert_int_equal(choose(9.0, 8.0, 6.01, 9.0), 1);
+	assert_int_equal(choose(9.0, 8.0, 6.5, 1e9), 1);
+	assert_int_equal(choose(9.0, 20.0, 2.0, 1e9), 2);
+	/* the sentence names the choice, both rms figures and the margin */
+	rlb_cal c;
+	memset(&c, 0, sizeof c);
+	rlb_cal_fit f[4] = {
+		{ RL_OVERLAP_SERIAL, 1, { 0 }, { 0 }, 7.9, 0 },
+		{ RL_OVERLAP_ZEN, 1, { 0 }, { 0 }, 8.3, 0 },
+		{ RL_OVERLAP_PARTIAL, 1, { 0 }, { 0 }, 6.8, 0 },
+		{ RL_OVERLAP_PARTIAL, 2, { 0 }, { 0 }, 8.1, 0 },
+	};
+	memcpy(c.fits, f, sizeof f);
+	c.chosen = rlb_cal_choose(c.fits, 4);
+	char why[256];
+	rlb_cal_choice_text(&c, why, sizeof why);
+	assert_string_equal(why, "serial rule: rms of the better of serial and overlapping "
+			    "(serial) 7.9 %, of the best partial rule (1 serial link) 6.8 %; a "
+			    "partial rule is chosen only if its rms is at least 25 % and 1.0 "
+			    "points smaller");
+}
+
 /* step from 1.0 to 2.0 between N = 1000 and 1200 with one noisy point (1.9 at N = 600) below
  * it: midpoint 1.5 is crossed (last upward crossing) between 1000 (1.0) and 1200 (2.0) at
  * x = 0.5: N = exp((ln 1000 + ln 1200) / 2) = sqrt(1.2e6) = 1095.4; a flat curve: no step */
@@ -288,6 +343,7 @@ int main(void)
 		cmocka_unit_test(test_fit_serial),
 		cmocka_unit_test(test_fit_partial),
 		cmocka_unit_test(test_fit_needs_data),
+		cmocka_unit_test(test_rule_choice),
 		cmocka_unit_test(test_capacity_step),
 		cmocka_unit_test(test_capacity_grid),
 		cmocka_unit_test(test_serial_fractions),

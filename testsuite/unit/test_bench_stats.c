@@ -70,12 +70,30 @@ static void test_threads(void **state)
 	assert_float_equal(r.median, 100, 1e-12);
 }
 
+/* The confirmation count: rates 100, 99, 98.5, 97, 90 and a failed round (0), 2 %: within
+ * [98, 100] lie 100, 99, 98.5 -> 3 (confirmed); a lone best 110 over the same rounds: within
+ * [107.8, 110] only 110 -> 1; 97 sits 3 % below 100 and counts at 3 % (100 x 0.97 = 97), not
+ * at 2 %; no positive rate -> 0. */
+static void test_near_best(void **state)
+{
+	(void)state;
+	const double v[6] = { 97, 100, 0, 98.5, 90, 99 };
+	assert_int_equal(rlb_near_best(v, 6, 2.0), 3);
+	assert_true(rlb_near_best(v, 6, RLB_CONFIRM_PCT) >= RLB_CONFIRM_N);
+	assert_int_equal(rlb_near_best(v, 6, 3.0), 4);
+	const double lone[6] = { 97, 100, 0, 98.5, 110, 99 };
+	assert_int_equal(rlb_near_best(lone, 6, 2.0), 1);
+	const double none[3] = { 0, 0, 0 };
+	assert_int_equal(rlb_near_best(none, 3, 2.0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_summarize),
 		cmocka_unit_test(test_window),
 		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_near_best),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
