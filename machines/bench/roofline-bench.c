@@ -913,6 +913,8 @@ static int cal_sizes_alloc(const rlb_calsizes *s)
 /* plan the calibration kernels (one core, widest access) at NPER working sets per level beyond
  * the L1 into G: interleaved like the cache levels, >= 1 ms warm-up and 3 timed
  * sub-repetitions of >= 1 ms per round.  0 or -1. */
+static int cal_sizes_group(bench_run *b, bw_group *g, rlb_calsizes *s);
+
 static int cal_sizes_plan(bench_run *b, bw_group *g, int nper)
 {
 	long long size[RL_MAX_LEVELS];
@@ -922,28 +924,34 @@ static int cal_sizes_plan(bench_run *b, bw_group *g, int nper)
 		shared[L] = b->t.lev[L].shared > b->ncore ? b->ncore : b->t.lev[L].shared;
 	}
 	rlb_calsizes_plan(&cal_sizes, b->t.nlev, size, shared, nper);
+	return cal_sizes_group(b, g, &cal_sizes);
+}
+
+/* the figures of the planned working sets S into G (buffers allocated).  0 or -1. */
+static int cal_sizes_group(bench_run *b, bw_group *g, rlb_calsizes *s)
+{
 	*g = (bw_group){ "calibration working sets", cfg_sizes, 0, 2 * b->reps, 0, 0, 1e6, 3, WARM_NS,
 			 0, 0 };
 	if (g->rounds > MAXREPS) g->rounds = MAXREPS;
-	if (cal_sizes_alloc(&cal_sizes)) {
+	if (cal_sizes_alloc(s)) {
 		cal_sizes_free();
 		return -1;
 	}
-	for (int L = 1; L < cal_sizes.nlevels; L++)
-		for (int i = 0; i < cal_sizes.n[L]; i++)
+	for (int L = 1; L < s->nlevels; L++)
+		for (int i = 0; i < s->n[L]; i++)
 			for (int k = 0; k < NCAL; k++, g->ncfg++) {
 				int x = L * RLB_CS_MAXN + i;
 				cfg_sizes[g->ncfg] = bw_figure(L, 1, cal_defs[k].mix,
 							       b->widths[b->nw - 1],
-							       (size_t)cal_sizes.ws[L][i], cs_buf[x]);
+							       (size_t)s->ws[L][i], cs_buf[x]);
 				cs_kernel[g->ncfg] = k;
 				cs_set[g->ncfg] = x;
 			}
 	return calibrate_group(b, g);
 }
 
-/* every figure's best round into CAL_SIZES.t in cycles per unit of work; the buffers freed */
-static void cal_sizes_finish(bench_run *b, bw_group *g)
+/* every figure's best round into S->t in cycles per unit of work; the buffers freed */
+static void cal_sizes_store(bench_run *b, bw_group *g, rlb_calsizes *s)
 {
 	for (int c = 0; c < g->ncfg; c++) {
 		/* bytes (all streams) per ns -> cycles per unit of work (one line per stream) */
@@ -952,10 +960,16 @@ static void cal_sizes_finish(bench_run *b, bw_group *g)
 		free(f->tv);
 		f->tv = NULL;
 		int L = cs_set[c] / RLB_CS_MAXN, i = cs_set[c] % RLB_CS_MAXN;
-		cal_sizes.t[cs_kernel[c]][L][i] = res.best > 0 ? (double)b->t.lev[0].line *
+		s->t[cs_kernel[c]][L][i] = res.best > 0 ? (double)b->t.lev[0].line *
 			k_streams[f->mix] * b->ghz / res.best : 0;
 	}
 	cal_sizes_free();
+}
+
+/* the per-size figures into CAL_SIZES, printed */
+static void cal_sizes_finish(bench_run *b, bw_group *g)
+{
+	cal_sizes_store(b, g, &cal_sizes);
 	cal_sizes_ok = 1;
 	if (!quiet) {
 		fprintf(stderr, "calibration kernels per working set, cycles per unit of work (the fit "
@@ -1104,7 +1118,12 @@ static void ws_steps_run(bench_run *b)
 		shared[L] = b->t.lev[L].shared > b->ncore ? b->ncore : b->t.lev[L].shared;
 	}
 	rlb_wssteps_plan(&ws_sizes, b->t.nlev, size, shared);
-	ws_ok = !measure_cal_sizes(b, &ws_sizes, 2 * b->reps);
+	static bw_group g;
+	ws_ok = !cal_sizes_group(b, &g, &ws_sizes);
+	if (ws_ok) {
+		run_group_rounds(b, &g, g.rounds, 1e9);
+		cal_sizes_store(b, &g, &ws_sizes);
+	}
 	for (int L = 1; ws_ok && L < b->t.nlev; L++)
 		rlb_wssteps_fit(&ws_sizes, &b->cal, L, &ws_step[L]);
 	if (ws_ok && !quiet) {
