@@ -171,7 +171,10 @@ double rl_ecm_boundary_cycles_ws(const rl_machine *m, const rl_traffic *t, int b
 }
 
 /* The share of CORE's load slots per unit of work (SCALE passes) beyond the loads of BODY's
- * average load width that read each line crossing the memory boundary once */
+ * average load width that read each line crossing the memory boundary once, weighted by the
+ * lines read from memory per unit up to one: the factor was measured with one line or more per
+ * unit, and a loop that reads no line from memory pays nothing (its loads only meet lines in
+ * flight for that share of the time: docs/model.md section 4) */
 static double reuse_share_of(const rl_machine *m, const rl_incore *core, const rl_body *body,
 			     const rl_traffic *t, double scale)
 {
@@ -186,8 +189,9 @@ static double reuse_share_of(const rl_machine *m, const rl_incore *core, const r
 	if (nld == 0 || !(bits > 0) || line <= 0)
 		return 0;
 	double slots = (nld + (core->split_loads > 0 ? core->split_loads : 0)) * scale;
-	double stream = t->load_lines[t->nboundaries - 1] * line * 8.0 / (bits / nld);
-	return rl_ecm_reuse_share(slots, stream);
+	double mem_lines = t->load_lines[t->nboundaries - 1];
+	double stream = mem_lines * line * 8.0 / (bits / nld);
+	return rl_ecm_reuse_share(slots, stream) * (mem_lines < 1 ? mem_lines : 1);
 }
 
 void rl_ecm_compose(const rl_machine *m, const rl_incore *core, const rl_body *body,

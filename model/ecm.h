@@ -27,7 +27,8 @@ typedef struct rl_ecm {
 	int restart_binds;                  /* 1: t_restart raised the memory prediction (by at
 					       least 0.05 cy, what the notes show) */
 	double reuse_share;                 /* the share of T_nOL beyond one load per line read from
-					       memory (rl_ecm_reuse_share): with the machine's
+					       memory (rl_ecm_reuse_share) x the lines read from
+					       memory per unit up to one: with the machine's
 					       ecm.memory_load_factor, the memory term (docs/model.md
 					       section 4) */
 	double mem_load_factor;             /* the machine's ecm.memory_load_factor; 0 = none */

@@ -347,6 +347,32 @@ static void test_memory_load_factor(void **state)
 	assert_float_equal(rl_ecm_memory_level(25, 24, 14, 2.5, 3), 25, 1e-12);
 }
 
+/* The reuse share weighted by the lines read from memory per unit (rl_ecm_compose), by hand: 8
+ * zmm loads per pass of 8 iterations, one pass per unit: S = 8 slots; a stream reading L lines
+ * from memory needs L x 512 / 512 = L of them, s = 1 - L / 8, times min(1, L): L = 1 -> 0.875;
+ * L = 2 -> 0.75; L = 0.1 (a loop that reuses its rows: a tenth of a line per unit from memory)
+ * -> (1 - 0.0125) x 0.1 = 0.09875; L = 0 -> 0. */
+static void test_reuse_share_memory_lines(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	rl_body body = { .ninsns = 8, .iters_per_pass = 8 };
+	for (int i = 0; i < 8; i++) {
+		body.insns[i].mem = RL_MEM_LOAD;
+		body.insns[i].mem_width = 512;
+	}
+	rl_incore core = { .t_ol = 4, .t_nol = 4 };
+	const double lines[4] = { 1, 2, 0.1, 0 }, want[4] = { 0.875, 0.75, 0.09875, 0 };
+	for (int k = 0; k < 4; k++) {
+		rl_traffic t = { .nboundaries = 3, .iters_per_unit = 8 };
+		t.load_lines[2] = lines[k];
+		rl_ecm e;
+		rl_ecm_compose(&m, &core, &body, &t, &e);
+		assert_float_equal(e.reuse_share, want[k], 1e-12);
+	}
+}
+
 /* Per-direction link costs and one core's memory cost.  A copy-like unit: boundary b moves
  * 1 load + 1 write-allocate + 1 eviction.  L1-L2 fill 1, evict 0.5: 2 x 1 + 0.5 = 2.5 cy;
  * L2-L3 without them: 3 lines x 2 cy = 6; memory fill 8, evict 4: 2 x 8 + 4 = 20 cy, while
@@ -721,6 +747,7 @@ int main(void)
 		cmocka_unit_test(test_serial_fraction),
 		cmocka_unit_test(test_serial_fraction_predict),
 		cmocka_unit_test(test_memory_load_factor),
+		cmocka_unit_test(test_reuse_share_memory_lines),
 		cmocka_unit_test(test_fill_evict_terms),
 		cmocka_unit_test(test_nontemporal_term),
 		cmocka_unit_test(test_small_working_set_factor),
