@@ -172,16 +172,19 @@ int rlb_overlap_fit(rlb_overlap *o, const rl_machine *m, const rlb_cal *c)
 		}
 		o->frac[b] = bx;
 	}
-	rlb_overlap_load_factor(o);
+	rlb_overlap_load_factor(o, c ? c->load_cycles : 0);
 	o->ok = 1;
 	return 0;
 }
 
-double rlb_overlap_load_factor(rlb_overlap *o)
+double rlb_overlap_load_factor(rlb_overlap *o, double load_cycles)
 {
 	double w = o->avx == 2 ? 64 : o->avx == 1 ? 32 : 16, per_unit = 64 / w;
 	double slots = 4 * per_unit * (1 + (w / 8 - 1) / 8);
-	o->reuse = o->t[0] * rl_ecm_reuse_share(slots, per_unit);
+	/* the kernel's T_nOL as the model takes it (load slots x cycles per load, the
+	   calibration's figure), else its L1 time, which bounds T_nOL from above */
+	double t_nol = load_cycles > 0 ? slots * load_cycles : o->t[0];
+	o->reuse = t_nol * rl_ecm_reuse_share(slots, per_unit);
 	o->load_factor = 0;
 	if (o->nlevels > 0 && o->reuse > 0 && o->t[o->nlevels] > o->link[o->nlevels - 1])
 		o->load_factor = (o->t[o->nlevels] - o->link[o->nlevels - 1]) / o->reuse;

@@ -43,11 +43,13 @@ int rlb_overlap_fit(rlb_overlap *o, const rl_machine *m, const rlb_cal *c);
 
 /* ecm.memory_load_factor from O->t and O->link (pure; unit-tested; rlb_overlap_fit calls it):
  * the kernel in memory takes T_MEM + F x REUSE, with T_MEM its memory transfer (O->link of the
- * memory link) and REUSE its L1 time O->t[0] x rl_ecm_reuse_share: per unit of work (8
- * updates) 4 loads of the kernel's width W bytes (O->avx), (W / 8 - 1) / 8 of them line-split
- * (rows at every offset), against the 64 / W loads of one line read from memory:
+ * memory link) and REUSE its T_nOL x rl_ecm_reuse_share - the model's base (docs/model.md
+ * section 4): per unit of work (8 updates) 4 loads of the kernel's width W bytes (O->avx),
+ * (W / 8 - 1) / 8 of them line-split (rows at every offset), S load slots in all, against the
+ * 64 / W loads of one line read from memory; T_nOL = S x LOAD_CYCLES (the calibration's cycles
+ * per load), or the kernel's L1 time O->t[0] when LOAD_CYCLES <= 0.
  * F = (t[memory] - T_MEM) / REUSE, 0 when that is not positive. */
-double rlb_overlap_load_factor(rlb_overlap *o);
+double rlb_overlap_load_factor(rlb_overlap *o, double load_cycles);
 
 /* Print the kernel's figures and fractions, and the residuals of the calibration kernels of
  * the fill/evict fit C (its chosen rule) without and with the fractions: the streams that the

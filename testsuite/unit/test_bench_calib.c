@@ -299,21 +299,25 @@ static void test_serial_fractions_with_streams(void **state)
 /* ecm.memory_load_factor from the Jacobi kernel (the Zen 5 guest's run of 2026-11-24 22:06 UTC,
  * AuthenticAMD family 26 model 2): 4.38 cy per 8 updates in L1, 23.18 in memory, the memory
  * link 2 x 6.256 + 1.243 = 13.755 cy.  AVX-512: per unit 4 zmm loads, 7/8 of them line-split
- * = 7.5 slots against 1 load per line read: reuse 4.38 x (1 - 1 / 7.5) = 3.796 cy, factor
- * (23.18 - 13.755) / 3.796 = 2.4829.  AVX2: 8 ymm loads, 3/8 split = 11 slots against 2:
- * reuse 4.38 x 9 / 11 = 3.5836.  A memory time at or below the transfer: no factor. */
+ * = 7.5 slots against 1 load per line read; with the calibration's 0.5 cy per load T_nOL =
+ * 3.75: reuse 3.75 x (1 - 1 / 7.5) = 3.25 cy, factor (23.18 - 13.755) / 3.25 = 2.9.  Without
+ * the calibration's figure the L1 time stands for T_nOL: reuse 4.38 x 6.5 / 7.5 = 3.796,
+ * factor 2.4829.  AVX2: 8 ymm loads, 3/8 split = 11 slots against 2: reuse 11 x 0.5 x 9 / 11
+ * = 4.5.  A memory time at or below the transfer: no factor. */
 static void test_memory_load_factor(void **state)
 {
 	(void)state;
 	rlb_overlap o = { .nlevels = 3, .avx = 2, .t = { 4.38, 5.15, 6.31, 23.18 },
 			  .link = { 2.135, 4.32, 13.755 } };
-	assert_float_equal(rlb_overlap_load_factor(&o), 2.4829, 1e-4);
+	assert_float_equal(rlb_overlap_load_factor(&o, 0.5), 2.9, 1e-9);
+	assert_float_equal(o.reuse, 3.25, 1e-9);
+	assert_float_equal(rlb_overlap_load_factor(&o, 0), 2.4829, 1e-4);
 	assert_float_equal(o.reuse, 3.796, 1e-9);
 	o.avx = 1;
-	rlb_overlap_load_factor(&o);
-	assert_float_equal(o.reuse, 4.38 * 9 / 11, 1e-9);
+	rlb_overlap_load_factor(&o, 0.5);
+	assert_float_equal(o.reuse, 4.5, 1e-9);
 	o.t[3] = 13.7;
-	assert_float_equal(rlb_overlap_load_factor(&o), 0, 0);
+	assert_float_equal(rlb_overlap_load_factor(&o, 0.5), 0, 0);
 }
 
 /* the tall grids' limit: 3/8 of the level holding the grid, at most 32 MiB (32 MiB L3 of the
