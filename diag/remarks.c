@@ -358,9 +358,12 @@ static json_t *links_json(const rl_report *r)
 	for (int b = 0; b < e->ntransfers; b++) {
 		char name[32];
 		boundary_name(r->machine, b, name, sizeof(name));
-		json_array_append_new(list, json_pack("{s:s, s:s, s:f}", "link", name, "rule",
+		json_t *l = json_pack("{s:s, s:s, s:f}", "link", name, "rule",
 			rl_ecm_link_is_serial(e->overlap, e->serial_links, b) ? "serial" : "overlapping",
-			"serial_fraction", rl_ecm_link_serial_share(e, b)));
+			"serial_fraction", rl_ecm_link_serial_share(e, b));
+		if (l && e->ws_factor[b] > 0 && e->ws_factor[b] != 1)
+			json_object_set_new(l, "small_working_set_factor", json_real(e->ws_factor[b]));
+		json_array_append_new(list, l);
 	}
 	return list;
 }

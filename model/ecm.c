@@ -204,13 +204,17 @@ void rl_ecm_compose_ws(const rl_machine *m, const rl_incore *core, const rl_body
 		       const rl_traffic *traffic, double ws, rl_ecm *out)
 {
 	memset(out, 0, sizeof(*out));
+	out->ws = ws;
 	int per_pass = body && body->iters_per_pass > 0 ? body->iters_per_pass : 1;
 	double scale = (double)traffic->iters_per_unit / per_pass;
 	out->t_ol = core->t_ol * scale;
 	out->t_nol = core->t_nol * scale;
 	out->ntransfers = traffic->nboundaries;
 	for (int b = 0; b < traffic->nboundaries; b++)
+	{
 		out->t_transfer[b] = rl_ecm_boundary_cycles_ws(m, traffic, b, ws);
+		out->ws_factor[b] = rl_machine_link_ws_factor(m, b, ws, !(traffic->load_lines[b] > 0));
+	}
 	int last = traffic->nboundaries - 1;
 	double sat = last >= 0 ? rl_ecm_boundary_lines(traffic, last) * m->mem_cycles_per_line : 0;
 	if (last >= 0 && out->t_transfer[last] > 0 && sat != out->t_transfer[last])

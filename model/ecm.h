@@ -32,6 +32,10 @@ typedef struct rl_ecm {
 					       ecm.memory_load_factor, the memory term (docs/model.md
 					       section 4) */
 	double mem_load_factor;             /* the machine's ecm.memory_load_factor; 0 = none */
+	double ws;                          /* the working set (bytes) the link costs were taken
+					       at (rl_ecm_compose_ws); < 0: none */
+	double ws_factor[RL_MAX_LEVELS];    /* per link: the machine's small-working-set factor
+					       applied at WS (1: none) */
 	double mem_sat_factor;              /* the saturation term of scaling (memory lines per
 					       unit x the chip's cycles per line, memory.bandwidth)
 					       / the memory transfer term; 0 = 1 (they are equal) */

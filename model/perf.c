@@ -55,10 +55,11 @@ double rl_perf_ecm_at_level(const rl_ecm *e, int lv, int n, double work, double 
 
 /* ------------------------------------------------------------ ECM variants */
 
-/* the ECM model of R with traffic T: R's page walks and restarts do not depend on the traffic */
+/* the ECM model of R with traffic T: R's page walks and restarts do not depend on the traffic;
+ * the link costs at R's working set, like R's own ECM (so a variant's gain is its traffic's) */
 static void compose(const rl_report *r, const rl_traffic *t, rl_ecm *out)
 {
-	rl_ecm_compose(r->machine, &r->incore, &r->body, t, out);
+	rl_ecm_compose_ws(r->machine, &r->incore, &r->body, t, r->ecm.ws, out);
 	if (r->ecm.t_tlb > 0 || r->ecm.t_restart > 0) {
 		out->t_tlb = r->ecm.t_tlb;
 		out->t_restart = r->ecm.t_restart;
