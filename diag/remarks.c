@@ -385,7 +385,7 @@ static json_t *ecm_json(const rl_report *r)
 		json_object_set_new(o, "links", links_json(r));
 	if (o && e->t_tlb > 0)
 		json_object_set_new(o, "page_walks", tlb_json(r));
-	if (o && e->restart_binds)
+	if (o && e->t_restart > 0)
 		json_object_set_new(o, "stream_restarts", restart_json(r));
 	if (o && e->mem_load_factor > 0 && e->ntransfers > 0)
 		json_object_set_new(o, "memory_loads", json_pack("{s:f, s:f}", "factor",

@@ -55,6 +55,14 @@ double rl_machine_link_ws_factor(const rl_machine *m, int b, double ws, int writ
 	return write_only && L->small_write_only > 0 ? L->small_write_only : L->small_factor;
 }
 
+int rl_machine_has_small_working_sets(const rl_machine *m)
+{
+	for (int b = 0; b < m->nlevels - 1; b++)
+		if (m->levels[b].small_factor > 0)
+			return 1;
+	return 0;
+}
+
 void rl_machine_free(rl_machine *m)
 {
 	free(m);

@@ -214,6 +214,9 @@ int rl_machine_line_bytes(const rl_machine *m);
  * unknown, and for the memory link). */
 double rl_machine_link_ws_factor(const rl_machine *m, int b, double ws, int write_only);
 
+/* 1 if any link of M has small_working_sets (rl_machine_link_ws_factor can differ from 1) */
+int rl_machine_has_small_working_sets(const rl_machine *m);
+
 /* 1 if UNIT is one of the machine's non-overlapping units */
 int rl_machine_unit_is_nol(const rl_machine *m, const char *unit);
 

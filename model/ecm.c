@@ -75,10 +75,10 @@ void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm)
 		double t = rl_ecm_level_cycles_frac(m->overlap, m->serial_links, m->serial_fraction,
 						    ecm->t_ol, ecm->t_nol, ecm->t_transfer, l);
 		if (l == last && last > 0 && ecm->mem_load_factor > 0) {
-			double serial = ecm->t_nol;
-			for (int b = 0; b < last; b++)
-				serial += ecm->t_transfer[b];
-			t = rl_ecm_memory_level(t, max2(ecm->t_ol, serial),
+			/* the serial sum bounds it: nothing overlapping */
+			double serial = rl_ecm_level_cycles(RL_OVERLAP_SERIAL, 0, ecm->t_ol, ecm->t_nol,
+							    ecm->t_transfer, last);
+			t = rl_ecm_memory_level(t, serial,
 						ecm->t_transfer[last - 1], ecm->mem_load_factor,
 						ecm->reuse_share * ecm->t_nol);
 		}

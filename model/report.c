@@ -107,7 +107,9 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 	rl_incore_ports(m, ports, &out->body, &out->incore);
 	/* the links' costs at the loop's working set (the machines' small_working_sets) */
 	rl_ecm_compose_ws(m, &out->incore, &out->body, &out->traffic,
-			  rl_perf_working_set_lines(nest, rl_machine_line_bytes(m)), &out->ecm);
+			  rl_machine_has_small_working_sets(m)
+				  ? rl_perf_working_set_lines(nest, rl_machine_line_bytes(m)) : -1,
+			  &out->ecm);
 	rl_tlb_analyse(nest, m, &out->traffic, &out->tlb);
 	rl_restart_analyse(nest, m, &out->traffic, &out->restart);
 	if (out->tlb.cycles > 0 || out->restart.cycles > 0) {

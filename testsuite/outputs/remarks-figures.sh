@@ -26,7 +26,7 @@ fi
 # transfers[b] of each overlapping link b < k) + page walks (docs/remarks.md, docs/model.md
 # section 4), on a serial machine (snb), an overlapping one without fractions (zen4) and one with
 # the measured fractions and memory load factor (zen5-host-bench: ecm.memory_loads, the memory
-# level max(rule, min(serial sum, T_L3Mem + factor x reuse share x t_nol))); the page-walk test's loop too
+# level max(rule, min(serial sum, T_L3Mem + factor x reuse share x t_nol))); the page-walk test's loop and the restart test's (memory: at least max(t_ol, t_nol) + stream_restarts.cycles) too
 mkdir -p links
 for m in snb-e5-2680:sandybridge zen4:znver3 zen5-host-bench:znver3; do
 	for f in jacobi2d-static stream-triad matmul-ijk; do
@@ -38,9 +38,12 @@ done
 opts=$(sed -n 's/.*dg-options "\(.*\)".*/\1/p' "$dg/column-walk-tlb-zen5.c" | head -n 1)
 # shellcheck disable=SC2086
 rl_cc $opts -fplugin-arg-roofline-remarks=links/tlb.json -o /dev/null "$dg/column-walk-tlb-zen5.c" 2>/dev/null
+opts=$(sed -n 's/.*dg-options "\(.*\)".*/\1/p' "$dg/restart-rows-zen5.c" | head -n 1)
+# shellcheck disable=SC2086
+rl_cc $opts -fplugin-arg-roofline-remarks=links/restart.json -o /dev/null "$dg/restart-rows-zen5.c" 2>/dev/null
 "$PY" - links/*.json <<'PYEOF'
 import json, sys
-checked, bad, frac, walks, memload = 0, [], 0, 0, 0
+checked, bad, frac, walks, memload, restarts = 0, [], 0, 0, 0, 0
 for path in sys.argv[1:]:
     d = json.load(open(path))
     for n in d['nests']:
@@ -62,12 +65,18 @@ for path in sys.argv[1:]:
                 loads = t[-1] + ml['factor'] * ml['reuse_share'] * e['t_nol']
                 memload += ml['reuse_share'] > 0 and min(full, loads) > want
                 want = max(want, min(full, loads))
+            sr = e.get('stream_restarts')
+            if sr and lv == len(t) and lv > 0:
+                # streams that restart from memory (docs/model.md section 4c)
+                r = max(e['t_ol'], e['t_nol']) + sr['cycles']
+                restarts += r > want
+                want = max(want, r)
             want += walk
             ok &= abs(p - want) <= 1e-5 * max(want, 1e-9)
         checked += 1
         if not ok:
             bad.append('%s:%d %s' % (path, n['location']['line'], e))
-ok = checked >= 9 and not bad and frac >= 3 and walks >= 1 and memload >= 1
+ok = checked >= 10 and not bad and frac >= 3 and walks >= 1 and memload >= 1 and restarts >= 1
 print(('PASS: ' if ok else 'FAIL: ') + 'remarks-figures: ecm.links reproduce every prediction (%d nests, '
-      '%d with serial fractions, %d with page walks, %d raised by the memory load factor)%s' % (checked, frac, walks, memload, ''.join('\n  ' + b for b in bad[:3])))
+      '%d with serial fractions, %d with page walks, %d raised by the memory load factor, %d by restarting streams)%s' % (checked, frac, walks, memload, restarts, ''.join('\n  ' + b for b in bad[:3])))
 PYEOF
