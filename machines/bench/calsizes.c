@@ -75,7 +75,7 @@ int rlb_calsizes_apply(const rlb_calsizes *s, rlb_cal *c, int from)
 	return replaced;
 }
 
-static void print_size(FILE *f, long long ws)
+void rlb_calsizes_print_size(FILE *f, long long ws)
 {
 	if (ws >= (1LL << 20))
 		fprintf(f, " %6.1fM", (double)ws / (1 << 20));
@@ -91,7 +91,7 @@ void rlb_calsizes_print(FILE *f, const rlb_calsizes *s, const rlb_cal *c, const 
 			continue;
 		fprintf(f, "%s%-4s %-13s", prefix, names[L], "working set");
 		for (int i = 0; i < s->n[L]; i++)
-			print_size(f, s->ws[L][i]);
+			rlb_calsizes_print_size(f, s->ws[L][i]);
 		fprintf(f, "  %7s\n", "median");
 		for (int k = 0; k < c->nk && k < RLB_CAL_MAXK; k++) {
 			fprintf(f, "%s%-4s %-13s", prefix, names[L], c->k[k].name);

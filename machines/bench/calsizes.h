@@ -49,6 +49,9 @@ int rlb_calsizes_apply(const rlb_calsizes *s, rlb_cal *c, int from);
 
 /* The per-size table (one line per kernel and level: cycles per unit at every size, the
  * median); PREFIX starts every line ("# " for comment lines of the machine file). */
+/* One working set as the per-size tables print it (' %6.1fM' from 1 MiB, else ' %6lldK') */
+void rlb_calsizes_print_size(FILE *f, long long ws);
+
 void rlb_calsizes_print(FILE *f, const rlb_calsizes *s, const rlb_cal *c, const char *prefix);
 
 #endif

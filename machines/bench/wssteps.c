@@ -113,14 +113,6 @@ int rlb_wssteps_apply(const rlb_calsizes *s, const rlb_ws_step *st, rl_machine *
 	return written;
 }
 
-static void print_ws(FILE *f, long long ws)
-{
-	if (ws >= (1LL << 20))
-		fprintf(f, " %6.1fM", (double)ws / (1 << 20));
-	else
-		fprintf(f, " %6lldK", ws >> 10);
-}
-
 void rlb_wssteps_print(FILE *f, const rlb_calsizes *s, const rlb_ws_step *st, const rlb_cal *c,
 		       const char *prefix)
 {
@@ -130,7 +122,7 @@ void rlb_wssteps_print(FILE *f, const rlb_calsizes *s, const rlb_ws_step *st, co
 			continue;
 		fprintf(f, "%s%-4s %-13s", prefix, names[L], "working set");
 		for (int i = 0; i < s->n[L]; i++)
-			print_ws(f, s->ws[L][i]);
+			rlb_calsizes_print_size(f, s->ws[L][i]);
 		fprintf(f, "\n");
 		for (int k = 0; k < c->nk && k < RLB_CAL_MAXK; k++) {
 			fprintf(f, "%s%-4s %-13s", prefix, names[L], c->k[k].name);

@@ -31,7 +31,7 @@ MK(k0, "")
 MK(l2, LD2) MK(l4, LD4) MK(l8, LD8) MK(l16, LD16) MK(l24, LD24)
 MK(f4, F4) MK(f8, F8) MK(f16, F16) MK(f32, F16 F16)
 static struct { const char *name; kfn *f; } K[] = {{"copy",k0},{"+2ld",l2},{"+4ld",l4},{"+8ld",l8},{"+16ld",l16},{"+24ld",l24},{"+4fp",f4},{"+8fp",f8},{"+16fp",f16},{"+32fp",f32}};
-int main(int argc, char **argv)
+int main(void)
 {
 	double g = ghz();
 	long kib[] = {256, 6144, 262144};

@@ -29,7 +29,7 @@ MK(ba1, "vmovupd -2048(%[a],%[i],8), %%zmm1\n")
 MK(ba2, "vmovupd -2048(%[a],%[i],8), %%zmm1\n""vmovupd -4096(%[a],%[i],8), %%zmm2\n")
 MK(ba3, "vmovupd -2048(%[a],%[i],8), %%zmm1\n""vmovupd -4096(%[a],%[i],8), %%zmm2\n""vmovupd -6144(%[a],%[i],8), %%zmm3\n")
 static struct { const char *name; kfn *f; } K[] = {{"+0backsp",bs0},{"+1backsp",bs1},{"+2backsp",bs2},{"+3backsp",bs3},{"+4backsp",bs4},{"+5backsp",bs5},{"+6backsp",bs6},{"+7backsp",bs7},{"+8backsp",bs8},{"+1backal",ba1},{"+2backal",ba2},{"+3backal",ba3}};
-int main(int argc, char **argv)
+int main(void)
 {
 	double g = ghz();
 	long kib[] = {256, 6144, 262144};
