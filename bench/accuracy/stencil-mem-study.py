@@ -4,13 +4,16 @@ streams, measured in one run with the accuracy benchmark's harness (run.py, harn
 
 Usage: bench/accuracy/stencil-mem-study.py --machine FILE [--out FILE] [--rounds N]
        [--plugin OTHER/roofline.so]   (a second prediction column, e.g. before a model change)
-       [--save-measurements M.json | --reuse-measurements M.json]
+       [--save-measurements M.json | --reuse-measurements M.json] [--kernels K1,K2,...]
 
 Every point has a working set of about 128 MiB (two 64 MiB arrays for the stencils; the streams
 at run.py's first memory size), 2 MiB pages.  The stencils are run.py's kernels (kernels/*.c,
 the same code and flags) at row lengths whose L1 layer condition holds (2r+1 rows fit the L1 at
 the file's lc_factor) and at row lengths where it breaks while the L2 condition holds; the 3D
-Jacobi with its plane condition holding (planes of 130 x 10) and broken.  Per point: measured
+Jacobi with its plane condition holding (planes of 130 x 10) and broken; the study kernels of
+memload/k2d/ (s_vert3/5: only the vertical neighbours, 3 or 5 rows; s_inrow3/5: only in-row
+neighbours of the row streamed from memory; s_j2d5fp: the Jacobi with 12 dependent multiplies
+by s).  Per point: measured
 cy per unit of work (best round, and the median of the rounds' bests), the plugin's prediction,
 its T_nOL, the transfers, the serial sum T_nOL + all transfers, and `hit` = the L1-L2 fill lines
 per unit that hit in the L2 (L1-L2 load lines minus L2-L3 load lines): the lines a broken L1
@@ -34,13 +37,24 @@ POINTS = (
     [("star2d_r2", n, MIB64 // (8 * n), 0) for n in (260, 772, 1284, 2900, 4100)] +
     [("star2d_r3", n, MIB64 // (8 * n), 0) for n in (262, 2902)] +
     [("star2d_r4", n, MIB64 // (8 * n), 0) for n in (264, 2904)] +
-    [("j3d7", 130, 10, MIB64 // (8 * 1300)), ("j3d7", 202, 204, 204)])
+    [("j3d7", 130, 10, MIB64 // (8 * 1300)), ("j3d7", 202, 204, 204)] +
+    # study kernels (memload/k2d/): the Jacobi's loads split into vertical and in-row ones, and
+    # the Jacobi with more FP work
+    [(k, n, MIB64 // (8 * n), 0) for k in ("s_vert3", "s_inrow3", "s_j2d5fp")
+     for n in (258, 2898, 4098)] +
+    [(k, n, MIB64 // (8 * n), 0) for k in ("s_vert5", "s_inrow5") for n in (260, 2900)])
+STUDY = {"s_vert3": 1, "s_inrow3": 1, "s_j2d5fp": 1, "s_vert5": 2, "s_inrow5": 2}
+K2D = os.path.join(os.path.dirname(os.path.abspath(__file__)), "memload", "k2d")
+for _k, _r in STUDY.items():
+    run.KERNELS[_k] = ("study", ("2d", _r))
+_src = run.src
+run.src = lambda k: os.path.join(K2D, k + ".c") if k in STUDY else _src(k)
 
 
 def main():
     a = sys.argv[1:]
     common.check_options(a, [], ["--machine", "--out", "--rounds", "--plugin", "--cc",
-                                 "--save-measurements", "--reuse-measurements"], __doc__)
+                                 "--save-measurements", "--reuse-measurements", "--kernels"], __doc__)
     opt = common.options(a)
     machine = opt("--machine")
     if not machine:
@@ -52,24 +66,29 @@ def main():
     info = common.host_info()
     t0 = time.time()
     la0 = common.loadavg()
-    pts = [{"kernel": k, "n": n, "m": m, "l": l, "sweep": None} for k, n, m, l in POINTS]
+    only = opt("--kernels")
+    reuse = opt("--reuse-measurements")
+    saved = json.load(open(reuse)) if reuse else None
+    chosen = [tuple(x) for x in saved["points"]] if saved else POINTS
+    pts = [{"kernel": k, "n": n, "m": m, "l": l, "sweep": None} for k, n, m, l in chosen
+           if not only or k in only.split(",")]
     pred = {id(p): run.predict(cc, machine, p, tmp, i) for i, p in enumerate(pts)}
     pred0 = ({id(p): run.predict(cc, machine, p, tmp, 1000 + i, other) for i, p in enumerate(pts)}
              if other else {})
     kernels = sorted({p["kernel"] for p in pts})
     exe = run.build_harness(cc, machine, kernels, tmp)
     log = []
-    reuse = opt("--reuse-measurements")
-    if reuse:
-        saved = json.load(open(reuse))
+    if saved:
         log = ["measurements reused from %s: %s" % (reuse, saved["header"])] + saved["log"]
-        for p, runs in zip(pts, saved["runs"]):
-            p["runs"] = [tuple(r) for r in runs]
+        runs = {tuple(x): r for x, r in zip(chosen, saved["runs"])}
+        for p in pts:
+            p["runs"] = [tuple(r) for r in runs[(p["kernel"], p["n"], p["m"], p["l"])]]
     else:
         run.measure(exe, pts, rounds, False, log)
     if opt("--save-measurements"):
         with open(opt("--save-measurements"), "w") as f:
             json.dump({"header": common.header("", a, t0, la0, info)[1], "log": log,
+                       "points": [(p["kernel"], p["n"], p["m"], p["l"]) for p in pts],
                        "runs": [p["runs"] for p in pts]}, f)
     out = common.header("bench/accuracy/stencil-mem-study.py", a, t0, la0, info)
     out.append("# machine %s%s" % (machine, "; pred0: the plugin %s" % other if other else ""))
