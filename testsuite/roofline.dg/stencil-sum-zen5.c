@@ -14,7 +14,7 @@
    32 = 2.016 for reading the memory lines once: share 1 - 2.016 / 11 = 0.8168 of T_nOL (times
    min(1, 1.00783 lines read from memory) = 1), 4.492 cy; 6.075 + 2.1 x 4.492 = 15.51 cy/CL
    (above 11.43): memory 15.5.  Not bounded by the serial sum 5.5 + 1.074 + 2.142 + 6.075 = 14.79
-   (section 8: stencils in memory measured up to 22 % beyond that sum).  bench/accuracy
+   (section 8: stencils in memory measured up to 27 % beyond that sum).  bench/accuracy
    measured the Jacobi (with a store) at 4.85, 6.2-6.35 and 22.5 cy/CL in L2, L3 and memory
    where its T_nOL is 3.75 (AuthenticAMD family 26 model 2, 2026-11-24). */
 /* { dg-do compile } */

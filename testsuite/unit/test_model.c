@@ -307,7 +307,7 @@ static void test_serial_fraction_predict(void **state)
  * the serial sum is 4 + 2 + 4 + 14 = 24.  Factor 2.5, reuse share 0.75 (7.5 load slots per unit
  * against the 1.875 of a stream reading its lines once: 1 - 1.875 / 7.5): T_mem + 2.5 x 0.75 x
  * 4 = 14 + 7.5 = 21.5 (L1 .. L3 unchanged: 4, 5, 6); factor 5: 14 + 15 = 29, above the serial
- * sum 24 (not a bound: stencils in memory measured up to 22 % beyond it, docs/model.md section 8);
+ * sum 24 (not a bound: stencils in memory measured up to 27 % beyond it, docs/model.md section 8);
  * share 0 (a stream: one load per line read) or no factor: the rule's 16.5; the serial rule
  * takes no factor (4 + 2 + 4 + 14 = 24 either way). */
 static void test_memory_load_factor(void **state)
