@@ -157,6 +157,20 @@ void rl_time_nest(const rl_nest *nest, double iters_per_unit, double t_unit, dou
 	out->why = RL_TIME_RANKED;
 }
 
+void rl_time_loop_exit(rl_time *t, int iters_per_pass, int predicted, double penalty,
+		       double clock_ghz)
+{
+	if (!t->ranked || !(t->executions > 0) || !(clock_ghz > 0))
+		return;
+	t->passes_per_entry = t->iterations / t->executions / (iters_per_pass > 0 ? iters_per_pass : 1);
+	if (predicted <= 0 || !(penalty > 0) || t->passes_per_entry <= predicted)
+		return;
+	t->entry_cycles = penalty;
+	t->entry_total_cycles = t->executions * penalty / (t->cores > 1 ? t->cores : 1);
+	t->cycles += t->entry_total_cycles;
+	t->seconds = t->cycles / (clock_ghz * 1e9);
+}
+
 void rl_time_per_repetition(rl_time *t, int line)
 {
 	t->repeat_line = line > 0 ? line : -1;

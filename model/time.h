@@ -14,6 +14,12 @@
  *                 (the figure of the notes); on N > 1 cores (cores= or an OpenMP loop) the
  *                 cycles of the wall clock: work / P(N) x f;
  *   seconds     = cycles / f.
+ *   per entry   = (rl_time_loop_exit) the cycles each entry of the innermost loop costs beyond
+ *                 its passes: when a pass count per entry (iterations / executions / source
+ *                 iterations per pass of the compiled body) exceeds the length up to which
+ *                 the port table says the branch predictor foresees the loop's exit, the
+ *                 table's exit penalty once per entry; cycles += executions x per entry
+ *                 (divided among the cores on N > 1 cores).
  *
  * A count that cannot be known (a size parameter without a value) leaves the nest unranked
  * with the reason as a code; an enclosing loop of unknown count (left out of the nest) makes
@@ -54,6 +60,11 @@ typedef struct rl_time {
 	char call_sizes[96];
 	int call_count;
 	int cores;              /* cores the time is for */
+	/* leaving the innermost loop (rl_time_loop_exit): passes of the compiled body per
+	 * entry (0: not computed), cycles added per entry (0: none) and over all entries */
+	double passes_per_entry;
+	double entry_cycles;
+	double entry_total_cycles;
 	/* the function the loop belongs to in the source: the compiled function, or the
 	 * function GCC inlined the loop from (rl_time_set_function) */
 	char function[RL_NAME_MAX];
@@ -74,6 +85,12 @@ int rl_time_count(const rl_nest *nest, int last, double *count, int *param, int 
  * level was assumed (sizes unknown).  Fills OUT; never fails. */
 void rl_time_nest(const rl_nest *nest, double iters_per_unit, double t_unit, double clock_ghz,
 		  int cores, double work_per_unit, double perf_cores, int data_assumed, rl_time *out);
+
+/* The cost of leaving the innermost loop: ITERS_PER_PASS source iterations per pass of the
+ * compiled body; an exit is foreseen up to PREDICTED passes per entry (0: no figure, no term),
+ * beyond it costs PENALTY cycles per entry.  Adds to a ranked T's cycles and seconds. */
+void rl_time_loop_exit(rl_time *t, int iters_per_pass, int predicted, double penalty,
+		       double clock_ghz);
 
 /* An enclosing loop at LINE with an unknown count was left out of the nest: T becomes the
  * time of one of its repetitions. */

@@ -211,10 +211,47 @@ static void test_function_totals(void **state)
 	assert_string_equal(text, "0.3 s in total (75 % of kernel_jacobi_2d)");
 }
 
+/* Leaving the loop (rl_time_loop_exit): gemm of PolyBench LARGE as GCC vectorises it,
+ * for i < 1000, for k < 1200, for j < 1100 (C[i][j] += alpha * A[i][k] * B[k][j]), zmm
+ * (8 doubles per pass).  Iterations 1000 x 1200 x 1100 = 1.32e9; entries of the j loop
+ * 1000 x 1200 = 1.2e6; passes per entry 1100 / 8 = 137.5 > 136 (the exit foreseen up to 136
+ * passes, Zen 5's table) -> 30 cy per entry: 1.2e6 x 30 = 3.6e7 cy added.  Base: 1.32e9 / 8 =
+ * 1.65e8 units x 4 cy/CL = 6.6e8 cy; total 6.96e8 cy / 4 GHz = 0.174 s.  With a table that
+ * foresees 138 passes, or with no figure (predicted 0), nothing is added; with 8 source
+ * iterations per pass but 2 cores the entries split over the cores: 1.8e7 cy. */
+static void test_loop_exit(void **state)
+{
+	(void)state;
+	rl_nest n;
+	memset(&n, 0, sizeof(n));
+	loop(&n, 0, 0, 1000, -1, 0);
+	loop(&n, 1, 0, 1200, -1, 0);
+	loop(&n, 2, 0, 1100, -1, 0);
+	rl_time t;
+	rl_time_nest(&n, 8, 4, 4.0, 1, 16, 0, 0, &t);
+	rl_time_loop_exit(&t, 8, 136, 30, 4.0);
+	assert_true(fabs(t.passes_per_entry - 137.5) < 1e-9);
+	assert_true(fabs(t.entry_cycles - 30) < 1e-9);
+	assert_true(fabs(t.entry_total_cycles - 3.6e7) < 1);
+	assert_true(fabs(t.cycles - 6.96e8) < 1);
+	assert_true(fabs(t.seconds - 0.174) < 1e-12);
+	rl_time_nest(&n, 8, 4, 4.0, 1, 16, 0, 0, &t);
+	rl_time_loop_exit(&t, 8, 138, 30, 4.0);
+	assert_true(fabs(t.entry_cycles) < 1e-12);
+	assert_true(fabs(t.cycles - 6.6e8) < 1);
+	rl_time_loop_exit(&t, 8, 0, 30, 4.0);
+	assert_true(fabs(t.cycles - 6.6e8) < 1);
+	rl_time_nest(&n, 8, 4, 4.0, 2, 16, 0, 0, &t);
+	double before = t.cycles;
+	rl_time_loop_exit(&t, 8, 136, 30, 4.0);
+	assert_true(fabs(t.cycles - before - 1.8e7) < 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_jacobi_total),
+		cmocka_unit_test(test_loop_exit),
 		cmocka_unit_test(test_triangular),
 		cmocka_unit_test(test_unknown_size),
 		cmocka_unit_test(test_sizes_from_calls),
