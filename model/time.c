@@ -15,6 +15,8 @@ typedef struct counter {
 	long long budget;
 	int approx;
 	int param;              /* unknown parameter, -1 none */
+	long long longer;       /* > 0: count the executions of the innermost loop whose trip
+				   count exceeds this instead of the points */
 } counter;
 
 /* Whether a bound of loops K+1..LAST-1 uses iterator K. */
@@ -61,6 +63,10 @@ static int count_from(counter *c, int k, double *out)
 	}
 	if (!trip(c, k, &lower, &t))
 		return 0;
+	if (c->longer > 0 && k == c->last - 1) {
+		*out = t > c->longer;
+		return 1;
+	}
 	long long step = c->nest->loops[k].step;
 	double inner = 0, sum = 0;
 	if (t == 0) {
@@ -157,16 +163,33 @@ void rl_time_nest(const rl_nest *nest, double iters_per_unit, double t_unit, dou
 	out->why = RL_TIME_RANKED;
 }
 
-void rl_time_loop_exit(rl_time *t, int iters_per_pass, int predicted, double penalty,
-		       double clock_ghz)
+/* Executions of NEST's innermost loop with more than LONGER iterations into *OUT. */
+static int count_longer(const rl_nest *nest, long long longer, double *out)
 {
-	if (!t->ranked || !(t->executions > 0) || !(clock_ghz > 0))
+	counter c;
+	memset(&c, 0, sizeof(c));
+	c.nest = nest;
+	c.last = nest->nloops;
+	c.budget = RL_TIME_BUDGET;
+	c.param = -1;
+	c.longer = longer;
+	return count_from(&c, 0, out);
+}
+
+void rl_time_loop_exit(rl_time *t, const rl_nest *nest, int iters_per_pass, int predicted,
+		       double penalty, double clock_ghz)
+{
+	if (!t->ranked || !nest || nest->nloops <= 0 || !(t->executions > 0) || !(clock_ghz > 0))
 		return;
-	t->passes_per_entry = t->iterations / t->executions / (iters_per_pass > 0 ? iters_per_pass : 1);
-	if (predicted <= 0 || !(penalty > 0) || t->passes_per_entry <= predicted)
+	int per_pass = iters_per_pass > 0 ? iters_per_pass : 1;
+	t->passes_per_entry = t->iterations / t->executions / per_pass;
+	if (predicted <= 0 || !(penalty > 0) ||
+	    !count_longer(nest, (long long)predicted * per_pass, &t->long_entries) ||
+	    !(t->long_entries > 0))
 		return;
+	t->exit_predicted = predicted;
 	t->entry_cycles = penalty;
-	t->entry_total_cycles = t->executions * penalty / (t->cores > 1 ? t->cores : 1);
+	t->entry_total_cycles = t->long_entries * penalty / (t->cores > 1 ? t->cores : 1);
 	t->cycles += t->entry_total_cycles;
 	t->seconds = t->cycles / (clock_ghz * 1e9);
 }

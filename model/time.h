@@ -14,12 +14,13 @@
  *                 (the figure of the notes); on N > 1 cores (cores= or an OpenMP loop) the
  *                 cycles of the wall clock: work / P(N) x f;
  *   seconds     = cycles / f.
- *   per entry   = (rl_time_loop_exit) the cycles each entry of the innermost loop costs beyond
- *                 its passes: when a pass count per entry (iterations / executions / source
- *                 iterations per pass of the compiled body) exceeds the length up to which
- *                 the port table says the branch predictor foresees the loop's exit, the
- *                 table's exit penalty once per entry; cycles += executions x per entry
- *                 (divided among the cores on N > 1 cores).
+ *   per entry   = (rl_time_loop_exit) the cycles an entry of the innermost loop costs beyond
+ *                 its passes: an execution of more passes of the compiled body (source
+ *                 iterations / iterations per pass) than the port table says the branch
+ *                 predictor foresees costs the table's exit penalty once; the executions are
+ *                 counted per trip count as the iterations are (a triangular loop's short
+ *                 executions cost nothing); cycles += those executions x penalty (divided
+ *                 among the cores on N > 1 cores).
  *
  * A count that cannot be known (a size parameter without a value) leaves the nest unranked
  * with the reason as a code; an enclosing loop of unknown count (left out of the nest) makes
@@ -63,6 +64,8 @@ typedef struct rl_time {
 	/* leaving the innermost loop (rl_time_loop_exit): passes of the compiled body per
 	 * entry (0: not computed), cycles added per entry (0: none) and over all entries */
 	double passes_per_entry;
+	int exit_predicted;     /* passes per execution up to which the exit is foreseen */
+	double long_entries;    /* executions of more passes than that */
 	double entry_cycles;
 	double entry_total_cycles;
 	/* the function the loop belongs to in the source: the compiled function, or the
@@ -86,11 +89,12 @@ int rl_time_count(const rl_nest *nest, int last, double *count, int *param, int 
 void rl_time_nest(const rl_nest *nest, double iters_per_unit, double t_unit, double clock_ghz,
 		  int cores, double work_per_unit, double perf_cores, int data_assumed, rl_time *out);
 
-/* The cost of leaving the innermost loop: ITERS_PER_PASS source iterations per pass of the
- * compiled body; an exit is foreseen up to PREDICTED passes per entry (0: no figure, no term),
- * beyond it costs PENALTY cycles per entry.  Adds to a ranked T's cycles and seconds. */
-void rl_time_loop_exit(rl_time *t, int iters_per_pass, int predicted, double penalty,
-		       double clock_ghz);
+/* The cost of leaving the innermost loop of NEST: ITERS_PER_PASS source iterations per pass
+ * of the compiled body; an exit is foreseen up to PREDICTED passes per execution (0: no
+ * figure, no term), a longer execution costs PENALTY cycles more.  Adds to a ranked T's
+ * cycles and seconds. */
+void rl_time_loop_exit(rl_time *t, const rl_nest *nest, int iters_per_pass, int predicted,
+		       double penalty, double clock_ghz);
 
 /* An enclosing loop at LINE with an unknown count was left out of the nest: T becomes the
  * time of one of its repetitions. */

@@ -229,22 +229,35 @@ static void test_loop_exit(void **state)
 	loop(&n, 2, 0, 1100, -1, 0);
 	rl_time t;
 	rl_time_nest(&n, 8, 4, 4.0, 1, 16, 0, 0, &t);
-	rl_time_loop_exit(&t, 8, 136, 30, 4.0);
+	rl_time_loop_exit(&t, &n, 8, 136, 30, 4.0);
 	assert_true(fabs(t.passes_per_entry - 137.5) < 1e-9);
 	assert_true(fabs(t.entry_cycles - 30) < 1e-9);
 	assert_true(fabs(t.entry_total_cycles - 3.6e7) < 1);
 	assert_true(fabs(t.cycles - 6.96e8) < 1);
 	assert_true(fabs(t.seconds - 0.174) < 1e-12);
 	rl_time_nest(&n, 8, 4, 4.0, 1, 16, 0, 0, &t);
-	rl_time_loop_exit(&t, 8, 138, 30, 4.0);
+	rl_time_loop_exit(&t, &n, 8, 138, 30, 4.0);
 	assert_true(fabs(t.entry_cycles) < 1e-12);
 	assert_true(fabs(t.cycles - 6.6e8) < 1);
-	rl_time_loop_exit(&t, 8, 0, 30, 4.0);
+	rl_time_loop_exit(&t, &n, 8, 0, 30, 4.0);
 	assert_true(fabs(t.cycles - 6.6e8) < 1);
 	rl_time_nest(&n, 8, 4, 4.0, 2, 16, 0, 0, &t);
 	double before = t.cycles;
-	rl_time_loop_exit(&t, 8, 136, 30, 4.0);
+	rl_time_loop_exit(&t, &n, 8, 136, 30, 4.0);
 	assert_true(fabs(t.cycles - before - 1.8e7) < 1);
+	/* triangular (syr2k's shape): for i < 1200, for j <= i: execution i runs i + 1
+	 * iterations, (i + 1) / 8 passes; more than 136 passes (1088 iterations) for i = 1088 ..
+	 * 1199: 112 executions x 30 cy = 3360 cy, though the mean is 600.5 / 8 = 75.06 passes. */
+	rl_nest tri;
+	memset(&tri, 0, sizeof(tri));
+	loop(&tri, 0, 0, 1200, -1, 0);
+	loop(&tri, 1, 0, 1, 0, 1);
+	rl_time_nest(&tri, 8, 4, 4.0, 1, 16, 0, 0, &t);
+	before = t.cycles;
+	rl_time_loop_exit(&t, &tri, 8, 136, 30, 4.0);
+	assert_true(fabs(t.passes_per_entry - 75.0625) < 1e-9);
+	assert_true(fabs(t.long_entries - 112) < 1e-9);
+	assert_true(fabs(t.cycles - before - 3360) < 1e-6);
 }
 
 int main(void)
