@@ -60,6 +60,34 @@ __attribute__((noinline)) static void run_init(long n)
 			 : "+r"(i) : "r"(n), "r"(dst) : "xmm0", "cc", "memory");
 }
 
+/* load: two loads per pass into registers, nothing depends on them (16 B per pass) */
+__attribute__((noinline)) static void run_load(long n)
+{
+	long i = 0;
+	n *= 16;
+	__asm__ volatile("1:\n\t"
+			 "vmovupd (%2,%0), %%xmm0\n\t"
+			 "vmovupd 8(%2,%0), %%xmm1\n\t"
+			 "addq $16, %0\n\t"
+			 "cmpq %1, %0\n\t"
+			 "jne 1b"
+			 : "+r"(i) : "r"(n), "r"(src) : "xmm0", "xmm1", "cc", "memory");
+}
+
+/* chain: a scalar sum of the loads (one add chain, 3 cy per pass, latency-bound) */
+__attribute__((noinline)) static void run_chain(long n)
+{
+	long i = 0;
+	n *= 8;
+	__asm__ volatile("vxorpd %%xmm0, %%xmm0, %%xmm0\n"
+			 "1:\n\t"
+			 "vaddsd (%2,%0), %%xmm0, %%xmm0\n\t"
+			 "addq $8, %0\n\t"
+			 "cmpq %1, %0\n\t"
+			 "jne 1b"
+			 : "+r"(i) : "r"(n), "r"(src) : "xmm0", "cc", "memory");
+}
+
 static void (*run)(long);
 
 /* cycles per call of run(N), best of SAMPLES samples of CALLS calls */
@@ -96,7 +124,8 @@ static void fit(const long *ns, const double *cy, int k, long lo, long hi, doubl
 int main(int argc, char **argv)
 {
 	const char *which = argc > 1 ? argv[1] : "copy";
-	run = which[0] == 'a' ? run_adds : which[0] == 'i' ? run_init : run_copy;
+	run = which[0] == 'a' ? run_adds : which[0] == 'i' ? run_init : which[0] == 'l' ? run_load
+		: which[0] == 'c' && which[1] == 'h' ? run_chain : run_copy;
 	static const long ns[] = { 8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 136, 144, 152, 160,
 				   168, 176, 192, 224, 256, 320, 384, 512, 640, 768, 1024 };
 	enum { K = sizeof ns / sizeof ns[0] };
