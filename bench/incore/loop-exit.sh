@@ -11,6 +11,6 @@ lscpu | awk -F: '/^Model name|^Vendor ID|^CPU family|^Model:|^Stepping/ { gsub(/
 echo "# $($cc --version | head -1); $(date -u '+%Y-%m-%d %H:%M UTC')"
 for r in $(seq 1 "${1:-3}"); do
 	echo "# run $r, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-	for k in init copy adds; do flock /tmp/rl-measure.lock nice -n -5 taskset -c 1 "$exe" $k; done
+	for k in init copy load adds chain; do flock /tmp/rl-measure.lock nice -n -5 taskset -c 1 "$exe" $k; done
 done
 rm -f "$exe"
