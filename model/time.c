@@ -176,20 +176,43 @@ static int count_longer(const rl_nest *nest, long long longer, double *out)
 	return count_from(&c, 0, out);
 }
 
-void rl_time_loop_exit(rl_time *t, const rl_nest *nest, int iters_per_pass, int predicted,
-		       double penalty, double clock_ghz)
+double rl_time_exit_cycles(const rl_exit_rule *x, double cycles_per_pass)
+{
+	if (!x || x->predicted <= 0 || !(x->penalty > 0) || !(cycles_per_pass > 0))
+		return 0;
+	if (cycles_per_pass <= x->full_at)
+		return x->penalty;
+	if (cycles_per_pass >= x->hidden_from || !(x->hidden_from > x->full_at))
+		return 0;
+	return x->penalty * (x->hidden_from - cycles_per_pass) / (x->hidden_from - x->full_at);
+}
+
+/* Leaving the loop: executions of more passes than X foresees, each EACH cycles; 0 none */
+static double exit_total(rl_time *t, const rl_nest *nest, int per_pass, double cycles_per_pass,
+			 const rl_exit_rule *x)
+{
+	double each = rl_time_exit_cycles(x, cycles_per_pass);
+	if (!(each > 0) || !count_longer(nest, (long long)x->predicted * per_pass, &t->long_entries)
+	    || !(t->long_entries > 0))
+		return 0;
+	t->exit_predicted = x->predicted;
+	t->exit_cycles = each;
+	return t->long_entries * each;
+}
+
+void rl_time_per_execution(rl_time *t, const rl_nest *nest, int iters_per_pass,
+			   double cycles_per_pass, const rl_exit_rule *exit, double clock_ghz)
 {
 	if (!t->ranked || !nest || nest->nloops <= 0 || !(t->executions > 0) || !(clock_ghz > 0))
 		return;
 	int per_pass = iters_per_pass > 0 ? iters_per_pass : 1;
 	t->passes_per_entry = t->iterations / t->executions / per_pass;
-	if (predicted <= 0 || !(penalty > 0) ||
-	    !count_longer(nest, (long long)predicted * per_pass, &t->long_entries) ||
-	    !(t->long_entries > 0))
+	/* the components, each its cycles over all executions */
+	double sum = exit_total(t, nest, per_pass, cycles_per_pass, exit);
+	if (!(sum > 0))
 		return;
-	t->exit_predicted = predicted;
-	t->entry_cycles = penalty;
-	t->entry_total_cycles = t->long_entries * penalty / (t->cores > 1 ? t->cores : 1);
+	t->entry_cycles = sum / t->executions;
+	t->entry_total_cycles = sum / (t->cores > 1 ? t->cores : 1);
 	t->cycles += t->entry_total_cycles;
 	t->seconds = t->cycles / (clock_ghz * 1e9);
 }

@@ -334,11 +334,12 @@ static int pstore_forward(pctx *c, yaml_node_t *n)
 	return v[S_GPR] ? pnumber(c, v[S_GPR], "gpr", 0, 100, &p->fwd_gpr) : 0;
 }
 
-/* 'loop_exit': { predicted: PASSES, penalty: CY, source: TEXT } */
+/* 'loop_exit': { predicted: PASSES, penalty: CY, full_at: CY, hidden_from: CY, source: TEXT } */
 static int ploop_exit(pctx *c, yaml_node_t *n)
 {
-	enum { E_PRED, E_PEN, E_SOURCE, E_N };
+	enum { E_PRED, E_PEN, E_FULL, E_HIDDEN, E_SOURCE, E_N };
 	static const rl_yaml_key spec[E_N] = { { "predicted", 1 }, { "penalty", 1 },
+					       { "full_at", 1 }, { "hidden_from", 1 },
 					       { "source", 1 } };
 	yaml_node_t *v[E_N];
 	char src[256];
@@ -346,11 +347,16 @@ static int ploop_exit(pctx *c, yaml_node_t *n)
 	if (rl_yaml_check_mapping(&c->y, n, "loop_exit", spec, E_N, v) ||
 	    pnumber(c, v[E_PRED], "predicted", 1, 1000000, &pred) ||
 	    pnumber(c, v[E_PEN], "penalty", 0, 1000, &c->p->exit_penalty) ||
+	    pnumber(c, v[E_FULL], "full_at", 0, 1000, &c->p->exit_full_at) ||
+	    pnumber(c, v[E_HIDDEN], "hidden_from", 0, 1000, &c->p->exit_hidden_from) ||
 	    rl_yaml_get_text(&c->y, v[E_SOURCE], "source", src, sizeof src, 1))
 		return -1;
 	if (pred != (int)pred)
 		return rl_yaml_fail(&c->y, v[E_PRED], "expected a whole number of passes for "
 				    "'predicted' in 'loop_exit'");
+	if (!(c->p->exit_hidden_from > c->p->exit_full_at))
+		return rl_yaml_fail(&c->y, v[E_HIDDEN], "expected 'hidden_from' greater than "
+				    "'full_at' in 'loop_exit'");
 	c->p->exit_predicted = (int)pred;
 	return 0;
 }
