@@ -47,6 +47,13 @@ static json_t *predicted_time_json(const rl_time *t)
 	json_object_set_new(o, "executions", num_or_null(counted, t->executions));
 	json_object_set_new(o, "work_units", num_or_null(counted, t->work_units));
 	json_object_set_new(o, "cycles", num_or_null(t->ranked, t->cycles));
+	/* per execution of the innermost loop (model/time.h rl_time_per_execution): leaving it
+	 * (exit_cycles per long execution) and the sum of the terms per execution */
+	json_object_set_new(o, "passes_per_entry", num_or_null(t->ranked && t->passes_per_entry > 0,
+								 t->passes_per_entry));
+	json_object_set_new(o, "entry_cycles", num_or_null(t->ranked, t->entry_cycles));
+	json_object_set_new(o, "long_executions", num_or_null(t->ranked, t->long_entries));
+	json_object_set_new(o, "exit_cycles", num_or_null(t->ranked, t->exit_cycles));
 	json_object_set_new(o, "assumption", rl_diag_time_assumption(t, a, sizeof(a))
 			    ? json_string(a) : json_null());
 	json_object_set_new(o, "ranked", json_boolean(t->ranked));

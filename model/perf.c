@@ -670,5 +670,10 @@ void rl_perf_compute(rl_report *r, int cores)
 	build_regimes(r, p);
 	rl_time_nest(n, p->iters_per_unit, p->t_unit, p->clock_ghz, p->cores, p->work_per_unit,
 		     p->perf_cores, p->data_level < 0, &p->time);
+	int per_pass = r->have_body && r->body.iters_per_pass > 0 ? r->body.iters_per_pass : 1;
+	double pace = p->iters_per_unit > 0 ? p->t_unit * per_pass / p->iters_per_unit : 0;
+	rl_exit_rule exit = { r->incore.exit_predicted, r->incore.exit_penalty,
+			      r->incore.exit_full_at, r->incore.exit_hidden_from };
+	rl_time_per_execution(&p->time, n, per_pass, pace, &exit, p->clock_ghz);
 	p->valid = 1;
 }
