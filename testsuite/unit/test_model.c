@@ -735,10 +735,57 @@ static void test_restart_rows(void **state)
 	assert_int_equal(e.restart_binds, 0);
 }
 
+/* Column walks from memory (model/restart.c): for (i < 8) for (j < 2000) s += a[j][i], rows of
+ * M doubles; machine restart 20 cy per line for the first 50 lines of a run.  The stream model
+ * gives the column one new line per iteration: 8 lines per unit at every boundary.  By hand:
+ * M = 520 (a stride of 4160 B, a new 4 KiB page at every access): runs of one line, all 8 lines
+ * restart -> 8 x 20 = 160 cy; M = 256 (2048 B, two accesses per page: the prefetchers can
+ * follow within the page) and M = 8 (64 B, contiguous lines): no term.  With the memory lines
+ * capped at 1 per unit (what the layer conditions give when L2 keeps the column for the next
+ * 7 values of i): 1 x 20 = 20 cy. */
+static void test_restart_columns(void **state)
+{
+	(void)state;
+	rl_machine m;
+	snb_machine(&m);
+	m.mem_restart_cycles = 20;
+	m.mem_restart_lines = 50;
+	const long long rowlen[3] = { 520, 256, 8 };
+	const double want[3] = { 160, 0, 0 };
+	for (int k = 0; k < 3; k++) {
+		rl_nest *n = rl_nest_alloc();
+		n->nloops = 2;
+		n->loops[0].step = n->loops[1].step = 1;
+		n->loops[0].upper.cst = 8;
+		n->loops[1].upper.cst = 2000;
+		int a = add_array(n, "a", 2, rowlen[k], -1);
+		rl_access *acc = &n->accesses[n->naccesses++];
+		acc->array = a;
+		acc->sub[0].it[1] = 1;     /* a[j][i] */
+		acc->sub[1].it[0] = 1;
+		rl_traffic t;
+		char why[128];
+		assert_true(rl_traffic_streams(n, &m, &t, why, sizeof why));
+		rl_restart_term term;
+		rl_restart_analyse(n, &m, &t, &term);
+		assert_float_equal(term.cycles, want[k], 1e-9);
+		if (k == 0) {
+			assert_int_equal(term.nstreams, 1);
+			assert_float_equal(term.run_lines, 1, 0);
+			assert_float_equal(term.lines, 8, 1e-9);
+			t.load_lines[t.nboundaries - 1] = 1;
+			rl_restart_analyse(n, &m, &t, &term);
+			assert_float_equal(term.cycles, 20, 1e-9);
+		}
+		rl_nest_free(n);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_restart_rows),
+		cmocka_unit_test(test_restart_columns),
 		cmocka_unit_test(test_tlb_column_walk),
 		cmocka_unit_test(test_daxpy_traffic),
 		cmocka_unit_test(test_daxpy_ecm_note),
