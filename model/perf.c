@@ -306,6 +306,11 @@ double rl_perf_kept_bytes(const rl_machine *m, int level)
 
 double rl_perf_spill(const rl_machine *m, int level, double ws)
 {
+	/* the machine's measured curve (memory_share: roofline-bench, docs/model.md section 6)
+	   replaces the linear rule at its level */
+	double h = rl_machine_memory_share(m, level, ws);
+	if (h >= 0)
+		return h;
 	double c = (double)m->levels[level].size, u = rl_perf_kept_bytes(m, level);
 
 	if (ws <= u || c <= u)
@@ -329,6 +334,7 @@ double rl_perf_blended_cycles(const rl_machine *m, const rl_ecm *e, double ws, i
 	}
 	return t;
 }
+
 
 static void level_name(const rl_machine *m, int lv, char *buf, size_t len)
 {

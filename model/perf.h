@@ -131,9 +131,11 @@ double rl_perf_scaled(int n, double work_per_unit, double clock_ghz, double t_me
 double rl_perf_kept_bytes(const rl_machine *m, int level);
 double rl_perf_spill(const rl_machine *m, int level, double ws);
 
+
 /* Cycles per unit of ECM model E for a working set of WS bytes on N cores: prediction[0] plus
  * each level's spill share times the step to the next level's prediction. */
 double rl_perf_blended_cycles(const rl_machine *m, const rl_ecm *e, double ws, int n);
+
 
 /* The bytes of the cache lines holding the working set of nest N (lines of LINE bytes; the
  * data level's measure, rl_perf.working_set_lines); -1 when a size is unknown. */
