@@ -627,13 +627,15 @@ static void partial_keep(const rl_report *r, char *buf, size_t len)
 	if (fabs(p->t_unit - r->ecm.prediction[lv]) <= 0.005 * r->ecm.prediction[lv])
 		return;	/* the levels' figures agree where it matters */
 	for (int c = nl - 1; c >= 0; c--) {
-		double s = rl_perf_spill(m, c, p->working_set_lines);
+		int reuse = rl_perf_reuses_lines(&r->ecm);
+		double s = rl_perf_spill_reuse(m, c, p->working_set_lines, reuse);
 		if (!(s > 0 && s < 1))
 			continue;
 		const rl_cache_level *lv = &m->levels[c];
-		char u[48], t[32];
-		if (rl_machine_memory_share(m, c, p->working_set_lines) >= 0) {
-			snprintf(u, sizeof(u), "measured per working set");
+		char u[64], t[32];
+		if (rl_machine_memory_share(m, c, p->working_set_lines, reuse) >= 0) {
+			snprintf(u, sizeof(u), "measured per working set%s",
+				 reuse && lv->mshare_has_reuse ? ", loads re-reading lines" : "");
 		} else {
 			snprintf(u, sizeof(u), "all up to ");
 			rl_format_size(rl_perf_kept_bytes(m, c), u + strlen(u), sizeof(u) - strlen(u));

@@ -65,10 +65,12 @@ static void memory_share_json(const rl_report *r, json_t *o)
 	if (r->perf.working_set < 0)
 		return;
 	for (int c = 0; c < m->nlevels && c < r->ecm.ntransfers; c++) {
-		double h = rl_machine_memory_share(m, c, ws);
+		int reuse = rl_perf_reuses_lines(&r->ecm) && m->levels[c].mshare_has_reuse;
+		double h = rl_machine_memory_share(m, c, ws, reuse);
 		if (h > 0)
-			json_object_set_new(o, "memory_share", json_pack("{s:s, s:f}", "level",
-					    m->levels[c].name, "share", h));
+			json_object_set_new(o, "memory_share", json_pack("{s:s, s:f, s:s}", "level",
+					    m->levels[c].name, "share", h, "curve",
+					    reuse ? "reuse_shares" : "shares"));
 	}
 }
 

@@ -335,6 +335,9 @@ static int load_mshare_shares(rl_yaml_ctx *c, yaml_node_t *n, const char *key,
 {
 	char gotbuf[64];
 	int k = n && n->type == YAML_SEQUENCE_NODE ? rl_yaml_list_len(n) : -1;
+	if (k != L->mshare_n && k >= 0)
+		return rl_yaml_fail(c, n, "expected a list of %d shares (one per size) for '%s', "
+				    "got %d", L->mshare_n, key, k);
 	if (k != L->mshare_n)
 		return rl_yaml_fail(c, n, "expected a list of %d shares (one per size) for '%s', "
 				    "got %s", L->mshare_n, key, GOT(n));
@@ -352,25 +355,28 @@ static int load_mshare_shares(rl_yaml_ctx *c, yaml_node_t *n, const char *key,
 	return 0;
 }
 
-/* optional 'memory_share: { sizes: [SIZE, ...], shares: [S, ...] }' of level I (of COUNT; N:
- * the value): the measured share of a repeatedly swept working set the level does not keep,
- * per size (rl_machine_memory_share); only on the last cache level */
+/* optional 'memory_share: { sizes: [SIZE, ...], shares: [S, ...], reuse_shares: [S, ...] }' of
+ * level I (of COUNT; N: the value): the measured share of a repeatedly swept working set the
+ * level does not keep, per size (rl_machine_memory_share; reuse_shares, optional: for loops
+ * whose loads re-read lines); only on the last cache level */
 static int load_cache_mshare(rl_yaml_ctx *c, yaml_node_t *n, int i, int count, rl_cache_level *L)
 {
-	static const rl_yaml_key spec[] = { { "sizes", 1 }, { "shares", 1 } };
-	yaml_node_t *v[2];
-	L->mshare_n = 0;
+	static const rl_yaml_key spec[] = { { "sizes", 1 }, { "shares", 1 }, { "reuse_shares", 0 } };
+	yaml_node_t *v[3];
+	L->mshare_n = L->mshare_has_reuse = 0;
 	if (!n)
 		return 0;
 	if (i != count - 1)
 		return rl_yaml_fail(c, n, "expected 'memory_share' only on the last cache level: "
 				    "the share of a working set that comes from memory");
-	if (rl_yaml_check_mapping(c, n, "memory_share", spec, 2, v) ||
+	if (rl_yaml_check_mapping(c, n, "memory_share", spec, 3, v) ||
 	    load_mshare_sizes(c, v[0], L) ||
-	    load_mshare_shares(c, v[1], "shares", L, L->mshare)) {
+	    load_mshare_shares(c, v[1], "shares", L, L->mshare) ||
+	    (v[2] && load_mshare_shares(c, v[2], "reuse_shares", L, L->mshare_reuse))) {
 		L->mshare_n = 0;
 		return -1;
 	}
+	L->mshare_has_reuse = v[2] != NULL;
 	return 0;
 }
 

@@ -56,12 +56,12 @@ double rl_machine_link_ws_factor(const rl_machine *m, int b, double ws, int writ
 	return write_only && L->small_write_only > 0 ? L->small_write_only : L->small_factor;
 }
 
-double rl_machine_memory_share(const rl_machine *m, int level, double ws)
+double rl_machine_memory_share(const rl_machine *m, int level, double ws, int reuse)
 {
 	if (level < 0 || level >= m->nlevels || !(ws >= 0))
 		return -1;
 	const rl_cache_level *L = &m->levels[level];
-	const double *h = L->mshare;
+	const double *h = reuse && L->mshare_has_reuse ? L->mshare_reuse : L->mshare;
 	int n = L->mshare_n;
 	if (n < 1)
 		return -1;

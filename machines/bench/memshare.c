@@ -57,13 +57,16 @@ int rlb_memshare_fit(rlb_memshare *s)
 				return 0;
 			double h = i ? (t - t0) / (tm - t0) : 0;
 			s->share_k[k][i] = h < 0 ? 0 : h > 1 ? 1 : h;
-			if (k < RLB_MS_NALIGNED)
+			if (k < 2)
 				v[m++] = s->share_k[k][i];
 		}
 		s->share[i] = median(v, m);
-		s->share_split[i] = s->share_k[RLB_MS_NALIGNED][i];
+		s->share_reuse[i] = s->share_k[2][i];
+		s->share_split[i] = s->share_k[3][i];
 		if (i && s->share[i] < s->share[i - 1])
 			s->share[i] = s->share[i - 1];
+		if (i && s->share_reuse[i] < s->share_reuse[i - 1])
+			s->share_reuse[i] = s->share_reuse[i - 1];
 		if (i && s->share_split[i] < s->share_split[i - 1])
 			s->share_split[i] = s->share_split[i - 1];
 	}
@@ -77,9 +80,11 @@ int rlb_memshare_apply(const rlb_memshare *s, rl_machine *m)
 		return 0;
 	rl_cache_level *L = &m->levels[m->nlevels - 1];
 	L->mshare_n = s->n;
+	L->mshare_has_reuse = 1;
 	for (int i = 0; i < s->n; i++) {
 		L->mshare_ws[i] = (double)s->ws[i];
 		L->mshare[i] = round(s->share[i] * 100) / 100;
+		L->mshare_reuse[i] = round(s->share_reuse[i] * 100) / 100;
 	}
 	return 1;
 }
@@ -110,8 +115,12 @@ void rlb_memshare_print(FILE *f, const rlb_memshare *s, const char *prefix)
 	fprintf(f, "%s%-13s", prefix, "share");
 	for (int i = 0; i < s->n; i++)
 		fprintf(f, " %7.3f", s->share[i]);
-	fprintf(f, "%s\n", s->found ? "   median over the aligned kernels, non-decreasing"
+	fprintf(f, "%s\n", s->found ? "   load and copy (median), non-decreasing"
 				    : "   not fitted");
+	fprintf(f, "%s%-13s", prefix, "reuse share");
+	for (int i = 0; i < s->n; i++)
+		fprintf(f, " %7.3f", s->share_reuse[i]);
+	fprintf(f, "%s\n", s->found ? "   the stencil's, non-decreasing" : "   not fitted");
 	fprintf(f, "%s%-13s", prefix, "split share");
 	for (int i = 0; i < s->n; i++)
 		fprintf(f, " %7.3f", s->share_split[i]);

@@ -121,6 +121,11 @@ void rlb_write_memory_share(FILE *f, const rl_cache_level *c, const char *indent
 	fprintf(f, "], shares: [");
 	for (int i = 0; i < c->mshare_n; i++)
 		fprintf(f, "%s%.3g", i ? ", " : "", c->mshare[i]);
+	if (c->mshare_has_reuse) {
+		fprintf(f, "], reuse_shares: [");
+		for (int i = 0; i < c->mshare_n; i++)
+			fprintf(f, "%s%.3g", i ? ", " : "", c->mshare_reuse[i]);
+	}
 	fprintf(f, "] }\n");
 }
 
