@@ -57,7 +57,7 @@ static json_t *predicted_time_json(const rl_time *t)
 
 /* "memory_share": {"level": "L3", "share": 0.12} when a level of the machine gives its measured
  * memory_share and the working set is beyond that level's first size (the share weighting the
- * step to the next level's figure in cycles_per_unit: docs/model.md section 6) */
+ * step to the next level's figure in cycles_per_unit: docs/model.md section 6b) */
 static void memory_share_json(const rl_report *r, json_t *o)
 {
 	const rl_machine *m = r->machine;

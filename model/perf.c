@@ -311,7 +311,7 @@ double rl_perf_spill(const rl_machine *m, int level, double ws)
 
 double rl_perf_spill_reuse(const rl_machine *m, int level, double ws, int reuse)
 {
-	/* the machine's measured curve (memory_share: roofline-bench, docs/model.md section 6)
+	/* the machine's measured curve (memory_share: roofline-bench, docs/model.md section 6b)
 	   replaces the linear rule at its level */
 	double h = rl_machine_memory_share(m, level, ws, reuse);
 	if (h >= 0)

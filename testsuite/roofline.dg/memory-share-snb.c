@@ -1,4 +1,4 @@
-/* A machine's measured memory_share (docs/model.md section 6, docs/machine-files.md): the share
+/* A machine's measured memory_share (docs/model.md section 6b, docs/machine-files.md): the share
    of the working set that the L3 does not keep from one sweep to the next comes from the file's
    points instead of the linear rule.  testsuite/machines/snb-memory-share.yml is Sandy Bridge EP
    (snb-e5-2680) with synthetic round points on its 20 MiB L3: sizes 2.5, 10, 20, 40 MiB,
