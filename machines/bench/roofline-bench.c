@@ -1493,7 +1493,7 @@ static int write_machine(const bench_run *b, const char *outpath, const char *hd
 		}
 		if (mshare.found) {
 			fprintf(out, "# memory share of working sets around the %s size (caches[%d]."
-				"memory_share: the share row; %d rounds):\n",
+				"memory_share: the share and reuse share rows; %d rounds):\n",
 				lvname[b->t.nlev - 1], b->t.nlev - 1, mshare.rounds);
 			rlb_memshare_print(out, &mshare, "#   ");
 		}
