@@ -62,6 +62,25 @@ static json_t *predicted_time_json(const rl_time *t)
 	return o;
 }
 
+/* "memory_share": {"level": "L3", "share": 0.12} when a level of the machine gives its measured
+ * memory_share and the working set is beyond that level's first size (the share weighting the
+ * step to the next level's figure in cycles_per_unit: docs/model.md section 6b) */
+static void memory_share_json(const rl_report *r, json_t *o)
+{
+	const rl_machine *m = r->machine;
+	double ws = r->perf.working_set_lines;
+	if (r->perf.working_set < 0)
+		return;
+	for (int c = 0; c < m->nlevels && c < r->ecm.ntransfers; c++) {
+		int reuse = rl_perf_reuses_lines(&r->ecm) && m->levels[c].mshare_has_reuse;
+		double h = rl_machine_memory_share(m, c, ws, reuse);
+		if (h > 0)
+			json_object_set_new(o, "memory_share", json_pack("{s:s, s:f, s:s}", "level",
+					    m->levels[c].name, "share", h, "curve",
+					    reuse ? "reuse_shares" : "shares"));
+	}
+}
+
 static json_t *performance_json(const rl_report *r)
 {
 	const rl_perf *p = &r->perf;
@@ -94,6 +113,7 @@ static json_t *performance_json(const rl_report *r)
 	rl_diag_perf_data_rule(r, text, sizeof(text));
 	json_object_set_new(o, "data_rule", json_string(text));
 	set_real(o, "cycles_per_unit", p->t_unit);
+	memory_share_json(r, o);
 	set_real(o, "per_second", p->perf);
 	set_real(o, "iterations_per_second", p->perf_lups);
 	json_t *lv = json_array();

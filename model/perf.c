@@ -306,6 +306,16 @@ double rl_perf_kept_bytes(const rl_machine *m, int level)
 
 double rl_perf_spill(const rl_machine *m, int level, double ws)
 {
+	return rl_perf_spill_reuse(m, level, ws, 0);
+}
+
+double rl_perf_spill_reuse(const rl_machine *m, int level, double ws, int reuse)
+{
+	/* the machine's measured curve (memory_share: roofline-bench, docs/model.md section 6b)
+	   replaces the linear rule at its level */
+	double h = rl_machine_memory_share(m, level, ws, reuse);
+	if (h >= 0)
+		return h;
 	double c = (double)m->levels[level].size, u = rl_perf_kept_bytes(m, level);
 
 	if (ws <= u || c <= u)
@@ -325,10 +335,17 @@ double rl_perf_blended_cycles(const rl_machine *m, const rl_ecm *e, double ws, i
 
 	for (int c = 0; c < nl; c++) {
 		double per = m->levels[c].shared_by > 1 ? ws : ws / (n > 0 ? n : 1);
-		t += rl_perf_spill(m, c, per) * (e->prediction[c + 1] - e->prediction[c]);
+		t += rl_perf_spill_reuse(m, c, per, rl_perf_reuses_lines(e)) *
+		     (e->prediction[c + 1] - e->prediction[c]);
 	}
 	return t;
 }
+
+int rl_perf_reuses_lines(const rl_ecm *e)
+{
+	return e->reuse_share > 0;
+}
+
 
 static void level_name(const rl_machine *m, int lv, char *buf, size_t len)
 {

@@ -14,6 +14,7 @@
 #include "machines/bench/overlap.h"
 #include "machines/bench/calsizes.h"
 #include "machines/bench/wssteps.h"
+#include "machines/bench/memshare.h"
 #include "machines/bench/capacity.h"
 #include "machines/bench/tlb.h"
 #include "machines/bench/install.h"
@@ -1153,6 +1154,57 @@ static int ws_steps_cmd(void)
 	return 0;
 }
 
+/* ------------------------------------------------------------ last level's memory share */
+
+/* the share of a working set around the last level's size that comes from memory
+ * (machines/bench/memshare.c; docs/roofline-bench.md, "Working sets around the last level's
+ * size"): 2 x REPS interleaved rounds, none started after MS_UNTIL_S seconds of this step */
+#define MS_UNTIL_S 12.0
+static rlb_memshare mshare;
+
+static void mshare_run(bench_run *b)
+{
+	rlb_memshare_plan(&mshare, b->t.nlev > 0 ? b->t.lev[b->t.nlev - 1].size : 0);
+	if (mshare.n < 2)
+		return;
+	if (rlb_memshare_measure(&mshare, b->widths[b->nw - 1], b->ghz, 2 * b->reps, MS_UNTIL_S)) {
+		mshare.n = 0;
+		if (!quiet)
+			fprintf(stderr, "roofline-bench: no memory_share (allocation or kernel "
+				"failed)\n");
+		return;
+	}
+	rlb_memshare_fit(&mshare);
+	if (!quiet) {
+		fprintf(stderr, "memory share of working sets around the %s size (cycles per line; "
+			"share = (t - t at the first size) / (t in memory - t at the first size)):\n",
+			lvname[b->t.nlev - 1]);
+		rlb_memshare_print(stderr, &mshare, "  ");
+	}
+}
+
+/* roofline-bench memory-share: the clock and the memory share alone, the table and the key */
+static int mshare_cmd(void)
+{
+	static bench_run b;
+	static rl_machine m;
+	if (bench_setup(&b, 15))
+		return 1;
+	measure_clock(&b);
+	quiet = 1;
+	mshare_run(&b);
+	if (!mshare.found)
+		return 1;
+	printf("# roofline-bench memory-share on '%s' (%s, %s family %u model %u), %s, clock "
+	       "%.3f GHz, load average %s\n", b.t.host, b.t.model, b.t.vendor, b.t.family,
+	       b.t.model_id, b.date, b.ghz, b.load0);
+	rlb_memshare_print(stdout, &mshare, "# ");
+	m.nlevels = 1;
+	rlb_memshare_apply(&mshare, &m);
+	rlb_write_memory_share(stdout, &m.levels[0], "    ");
+	return 0;
+}
+
 /* FP peaks: every op x precision x width on NT threads */
 static void measure_fp_peaks(bench_run *b, int nt)
 {
@@ -1439,6 +1491,12 @@ static int write_machine(const bench_run *b, const char *outpath, const char *hd
 				"step of the ratio row; %d rounds, best):\n", 2 * b->reps);
 			rlb_wssteps_print(out, &ws_sizes, ws_step, &b->cal, "#   ");
 		}
+		if (mshare.found) {
+			fprintf(out, "# memory share of working sets around the %s size (caches[%d]."
+				"memory_share: the share and reuse share rows; %d rounds):\n",
+				lvname[b->t.nlev - 1], b->t.nlev - 1, mshare.rounds);
+			rlb_memshare_print(out, &mshare, "#   ");
+		}
 		wr |= ferror(out);
 	}
 	if (out != stdout)
@@ -1480,6 +1538,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	if (measure_bandwidths(&b, CAL_SIZES_PER_LEVEL))
 		return 1;
 	ws_steps_run(&b);
+	mshare_run(&b);
 	for (int ci = 0; ci < b.ncc; ci++)
 		measure_fp_peaks(&b, b.ncores_list[ci]);
 	/* effective capacities: needs the cache levels of the machine */
@@ -1496,6 +1555,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	describe_machine(&b, port_table, name);
 	if (ws_ok)
 		rlb_wssteps_apply(&ws_sizes, ws_step, b.m);
+	rlb_memshare_apply(&mshare, b.m);
 	char hdr[4096];
 	format_header(&b, hdr, sizeof hdr);
 	int rc = write_machine(&b, outpath, hdr) ? 1 : 0;
@@ -1646,6 +1706,7 @@ static void usage(FILE *f)
 	      "                                               link costs, printed)\n"
 	      "       roofline-bench sizes [N] (the calibration kernels at N working sets per level)\n"
 	      "       roofline-bench ws-steps  (the link costs' steps across each level's working sets)\n"
+	      "       roofline-bench memory-share  (the last level's memory share per working set)\n"
 	      "Measures the machine it runs on and writes a roofline machine file (docs/roofline-bench.md).\n", f);
 }
 
@@ -1668,6 +1729,8 @@ int main(int argc, char **argv)
 		return sizes_cmd(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "ws-steps"))
 		return ws_steps_cmd();
+	if (argc >= 2 && !strcmp(argv[1], "memory-share"))
+		return mshare_cmd();
 	if (argc >= 2 && !strcmp(argv[1], "install"))
 		return rlb_install(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "convert-kerncraft")) {
