@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 static int cmp_double(const void *a, const void *b)
@@ -34,6 +35,34 @@ double rlb_capacity_breakpoint(const double *n, const double *t, int np, double 
 			return exp(log(n[i - 1]) + x * (log(n[i]) - log(n[i - 1])));
 		}
 	return 0;
+}
+
+/* the median of the N values V (N <= RLB_CAP_ALL) */
+static double median_of(const double *v, int n)
+{
+	double w[RLB_CAP_ALL];
+	memcpy(w, v, sizeof w[0] * (size_t)n);
+	qsort(w, (size_t)n, sizeof w[0], cmp_double);
+	return n % 2 ? w[n / 2] : 0.5 * (w[n / 2 - 1] + w[n / 2]);
+}
+
+double rlb_capacity_step_fit(const double *n, const double *t, int np, double min_step)
+{
+	double best = -1, at = 0, lo = 0, hi = 0;
+	if (np < 6 || np > RLB_CAP_ALL)
+		return 0;
+	for (int k = 3; k <= np - 3; k++) {
+		double l = median_of(t, k), h = median_of(t + k, np - k), dev = 0;
+		for (int i = 0; i < np; i++)
+			dev += fabs(t[i] - (i < k ? l : h));
+		if (best < 0 || dev < best) {
+			best = dev;
+			at = sqrt(n[k - 1] * n[k]);
+			lo = l;
+			hi = h;
+		}
+	}
+	return hi >= min_step * lo ? at : 0;
 }
 
 /* one sweep over ROWS x N (interior points) of the rows a 2D 5-point Jacobi keeps in cache
@@ -119,15 +148,40 @@ static void sweep3d(double *b, const double *a, long planes, long n, int avx)
 		jacobi3d_sse(b, a, planes, n);
 }
 
+/* an array of BYTES for the 3D sweep: 2 MiB aligned, transparent huge pages asked for, the
+ * start SKEW bytes in (NULL: none); *RAW gets what free() takes */
+static double *grid_array(size_t bytes, size_t skew, void **raw)
+{
+	size_t al = 2u << 20, sz = (bytes + skew + al - 1) / al * al;
+	*raw = NULL;
+	if (posix_memalign(raw, al, sz))
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(*raw, sz, MADV_HUGEPAGE);
+#endif
+	return (double *)((char *)*raw + skew);
+}
+
 /* ns per lattice update at row length N in a grid of ROWS rows (DIMS 3: N x N points per
- * plane, ROWS planes): best of 9 timings */
+ * plane, ROWS planes): best of 9 timings.  The 2D grids are malloc'd (4 KiB pages: on 2 MiB
+ * pages the L1 sweep met single slow row lengths); the 3D grid as bench/accuracy's harness
+ * maps its arrays: 2 MiB pages, B 17 lines further into its page than A (no 4 KiB aliasing
+ * of the store with the loads) */
 static double time_point(long rows, long n, int avx, int dims)
 {
 	long pts = dims == 3 ? rows * n * n : rows * n;
-	double *a = malloc(sizeof(double) * pts), *b = malloc(sizeof(double) * pts);
+	void *ra = NULL, *rb = NULL;
+	double *a, *b;
+	if (dims == 3) {
+		a = grid_array(sizeof(double) * (size_t)pts, 0, &ra);
+		b = grid_array(sizeof(double) * (size_t)pts, 17 * 64, &rb);
+	} else {
+		a = ra = malloc(sizeof(double) * (size_t)pts);
+		b = rb = malloc(sizeof(double) * (size_t)pts);
+	}
 	if (!a || !b) {
-		free(a);
-		free(b);
+		free(ra);
+		free(rb);
 		return 0;
 	}
 	for (long i = 0; i < pts; i++)
@@ -139,8 +193,8 @@ static double time_point(long rows, long n, int avx, int dims)
 		best = rlb_grid_best_ns(sweep3d, b, a, rows, n, avx, 9) / (double)(n - 2);
 	} else
 		best = rlb_grid_best_ns(sweep, b, a, rows, n, avx, 9);
-	free(a);
-	free(b);
+	free(ra);
+	free(rb);
 	return best;
 }
 
@@ -171,7 +225,9 @@ double rlb_capacity_grid_bytes(const rl_machine *m, int L, int *grid_level)
  * ~48000 with 12, none up to 46000 with 16) */
 static long grid_rows(double room, long n, int dims)
 {
-	long rows = (long)(room / (16.0 * (dims == 3 ? n * n : n)));
+	if (dims == 3)   /* as bench/accuracy's 3D sweeps: the step moves with the height */
+		return RLB_CAP_MIN_ROWS;
+	long rows = (long)(room / (16.0 * n));
 	if (rows > 4096)
 		rows = 4096;
 	return rows < RLB_CAP_MIN_ROWS ? RLB_CAP_MIN_ROWS : rows;
@@ -279,7 +335,8 @@ static double refine(double *nn, double *tt, int *np, double room, int avx, int 
 		tt[j] = 0;
 	}
 	time_points(nn, tt, *np, room, avx, dims);
-	double r = rlb_capacity_breakpoint(nn, tt, *np, 1.1);
+	double r = dims == 3 ? rlb_capacity_step_fit(nn, tt, *np, 1.1) :
+		   rlb_capacity_breakpoint(nn, tt, *np, 1.1);
 	return r > 0 ? r : nb;
 }
 
@@ -314,7 +371,11 @@ static double measure_sweep(const rl_machine *m, int L, int avx, int dims, int q
 		tt[p] = 0;
 	}
 	time_points(nn, tt, RLB_CAP_POINTS, room, avx, dims);
-	double nb = rlb_capacity_breakpoint(nn, tt, RLB_CAP_POINTS, 1.1);
+	/* the 3D Jacobi's time rises over a range (a ramp, not a step): the half-way crossing
+	   of two plateaus taken at its ends moved with single points; the step fitted to all
+	   points is the middle of the ramp */
+	double nb = dims == 3 ? rlb_capacity_step_fit(nn, tt, RLB_CAP_POINTS, 1.1) :
+		    rlb_capacity_breakpoint(nn, tt, RLB_CAP_POINTS, 1.1);
 	int np = RLB_CAP_POINTS;
 	if (nb > 0)
 		nb = refine(nn, tt, &np, room, avx, dims, nb);
@@ -362,25 +423,24 @@ static void measure_level(rlb_capacity *c, const rl_machine *m, int L, int avx, 
 		return;
 	c->factor[L] = use3 ? f3 : f2;
 	c->n_break[L] = use3 ? nb3 : nb2;
-	char d2[128], d3[128] = "";
+	char d2[128], d3[160] = "";
 	if (nb2 > 0)
 		snprintf(d2, sizeof d2, "2D Jacobi rows (%s, >= %d rows in %s) step at N = %.0f "
 			 "(%.0f..%.0f)", isa, RLB_CAP_MIN_ROWS, m->levels[G2].name, nb2, n02, nl2);
 	else
 		snprintf(d2, sizeof d2, "2D Jacobi rows (%s, >= %d rows in %s) no step for N = "
 			 "%.0f..%.0f", isa, RLB_CAP_MIN_ROWS, m->levels[G2].name, n02, nl2);
+	const char *used = RLB_CAP_USE_3D ? "" : ", recorded, not used";
 	if (L >= 1 && nb3 > 0)
-		snprintf(d3, sizeof d3, "; 3D 7-point planes (>= %d in %s) step at n x m = %.0f "
-			 "(%.0f..%.0f)", RLB_CAP_MIN_ROWS, m->levels[G3].name, nb3, n03, nl3);
+		snprintf(d3, sizeof d3, "; 3D 7-point planes (>= %d in %s%s) step at n x m = %.0f "
+			 "(%.0f..%.0f)", RLB_CAP_MIN_ROWS, m->levels[G3].name, used, nb3, n03, nl3);
 	else if (L >= 1)
-		snprintf(d3, sizeof d3, "; 3D 7-point planes (>= %d in %s) no step for n x m = "
-			 "%.0f..%.0f", RLB_CAP_MIN_ROWS, m->levels[G3].name, n03, nl3);
+		snprintf(d3, sizeof d3, "; 3D 7-point planes (>= %d in %s%s) no step for n x m = "
+			 "%.0f..%.0f", RLB_CAP_MIN_ROWS, m->levels[G3].name, used, n03, nl3);
 	double nb = c->n_break[L];
-	snprintf(c->method[L], sizeof c->method[L], RLB_CAP_USE_3D ? "lc_factor%s: %s, the smaller "
-		 "of: %s%s" : "lc_factor%s: %s: %s%s (recorded, not used)",
-		 nb > 0 && nb * 24 <= size ? "" : " <= 1", nb > 0 ? (use3 ? "3 x n x m x 8 B / size" :
-		 "3 x N x 8 B / size") : "1 (no step)", d2, d3);
-	(void)size;
+	snprintf(c->method[L], sizeof c->method[L], "lc_factor%s: %s%s%s", nb > 0 ?
+		 (nb * 24 <= size ? "" : " <= 1") : " 1", nb > 0 ? (use3 ? "3 x n x m x 8 B / size, " :
+		 "3 x N x 8 B / size, ") : "", d2, d3);
 }
 
 double rlb_capacity_factor(double n_step, double n_last, double size)

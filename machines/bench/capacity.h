@@ -24,7 +24,7 @@ typedef struct rlb_capacity {
 	double factor2[RL_MAX_LEVELS];     /* the 2D rows' sweep alone (0: not measured) */
 	double factor3[RL_MAX_LEVELS];     /* the 3D planes' sweep alone (levels beyond the first) */
 	double n_break3[RL_MAX_LEVELS];    /* points per plane (n x m) at the 3D step, 0: none */
-	char method[RL_MAX_LEVELS][300];
+	char method[RL_MAX_LEVELS][352];
 } rlb_capacity;
 
 /* Row length at which the times T[0..NP-1] measured at row lengths N[0..NP-1] (ascending)
@@ -32,6 +32,12 @@ typedef struct rlb_capacity {
  * (median of the last three), interpolated geometrically between the two points around the
  * crossing; 0 if the high plateau is not at least MIN_STEP x the low one. */
 double rlb_capacity_breakpoint(const double *n, const double *t, int np, double min_step);
+
+/* The step fitted to all NP points (N ascending, times T): the split, with at least 3 points on
+ * either side, whose summed absolute deviations from the median of each side are smallest;
+ * the geometric mean of the two points around it, 0 if the median above is not at least
+ * MIN_STEP x the median below.  For a ramp between two plateaus: its middle. */
+double rlb_capacity_step_fit(const double *n, const double *t, int np, double min_step);
 
 /* Bytes of the grid (2 arrays) for measuring level L of M: a quarter of the level that holds
  * it (its share per core, at most 8 MB) - the level two out (L + 2) when a quarter of it is at

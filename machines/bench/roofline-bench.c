@@ -1471,7 +1471,9 @@ static int write_machine(const bench_run *b, const char *outpath, const char *hd
 		}
 		if (ws_ok) {
 			fprintf(out, "# link costs per working set (caches[].small_working_sets: the "
-				"step of the ratio row; %d rounds, best):\n", 2 * b->reps);
+				"step of the ratio row, written when every buffer set's own figures "
+				"confirm it; %d buffer sets x %d rounds, the faster set's best):\n",
+				RLB_WS_SETS, 2 * b->reps / RLB_WS_SETS);
 			rlb_wssteps_print(out, &ws_sizes, ws_step, &b->cal, "#   ");
 		}
 		wr |= ferror(out);
