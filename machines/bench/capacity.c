@@ -324,8 +324,11 @@ static double refine(double *nn, double *tt, int *np, double room, int avx, int 
 	double a = nn[i - 1], b = nn[i];
 	for (int k = 1; k <= RLB_CAP_REFINE; k++) {
 		double n = sweep_point(a * pow(b / a, (double)k / (RLB_CAP_REFINE + 1)), dims);
-		if (n <= a || n >= b)
-			continue;   /* the 3D planes' coarse grid (even sides) */
+		int dup = 0;
+		for (int q = 0; q < *np; q++)
+			dup |= nn[q] == n;
+		if (n <= a || n >= b || dup)
+			continue;   /* the 3D planes' sides come in steps of 2 or more */
 		int j = (*np)++;
 		for (; j > 0 && nn[j - 1] > n; j--) {
 			nn[j] = nn[j - 1];
@@ -366,17 +369,20 @@ static double measure_sweep(const rl_machine *m, int L, int avx, int dims, int q
 	   at RLB_CAP_NO_STEP_REACH x the nominal plane, the sweep ends there */
 	if (dims == 3)
 		n1 = RLB_CAP_NO_STEP_REACH * size / 24;
+	int np = 0;
 	for (int p = 0; p < RLB_CAP_POINTS; p++) {
-		nn[p] = sweep_point(n0 * pow(n1 / n0, (double)p / (RLB_CAP_POINTS - 1)), dims);
-		tt[p] = 0;
+		double x = sweep_point(n0 * pow(n1 / n0, (double)p / (RLB_CAP_POINTS - 1)), dims);
+		if (np && x <= nn[np - 1])
+			continue;   /* the 3D planes' sides come in steps of 2 or more */
+		nn[np] = x;
+		tt[np++] = 0;
 	}
-	time_points(nn, tt, RLB_CAP_POINTS, room, avx, dims);
+	time_points(nn, tt, np, room, avx, dims);
 	/* the 3D Jacobi's time rises over a range (a ramp, not a step): the half-way crossing
 	   of two plateaus taken at its ends moved with single points; the step fitted to all
 	   points is the middle of the ramp */
-	double nb = dims == 3 ? rlb_capacity_step_fit(nn, tt, RLB_CAP_POINTS, 1.1) :
-		    rlb_capacity_breakpoint(nn, tt, RLB_CAP_POINTS, 1.1);
-	int np = RLB_CAP_POINTS;
+	double nb = dims == 3 ? rlb_capacity_step_fit(nn, tt, np, 1.1) :
+		    rlb_capacity_breakpoint(nn, tt, np, 1.1);
 	if (nb > 0)
 		nb = refine(nn, tt, &np, room, avx, dims, nb);
 	if (!quiet) {
