@@ -36,7 +36,7 @@ typedef struct rl_cache_level {
 	int victim;              /* filled only by evictions from the level above (AMD Zen L3) */
 	double cycles_per_line;  /* transfer of one line between this level and the next
 				    outer one (L1: L1<->L2), in core cycles */
-	char source[160];        /* provenance text of the figures (may be truncated) */
+	char source[320];        /* provenance text of the figures (may be truncated) */
 	/* optional, measured per direction (roofline-bench); 0 = not given: cycles_per_line for
 	   both.  Cycles per line filled into this level from the next outer one / evicted from
 	   this level to the next outer one. */
