@@ -222,7 +222,7 @@ static int load_ecm(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 
 /* values of one cache level, indexed as in the spec of load_cache_level */
 enum { CK_NAME, CK_SIZE, CK_LINE, CK_WAYS, CK_SHARED, CK_WA, CK_VICTIM, CK_TRANSFER,
-       CK_SOURCE, CK_FILL, CK_EVICT, CK_LCF, CK_SMALL, CK_STRIDED, CK_COUNT };
+       CK_SOURCE, CK_FILL, CK_EVICT, CK_LCF, CK_SMALL, CK_COUNT };
 
 /* size, line and ways of level I (V: its values) */
 static int load_cache_geometry(rl_yaml_ctx *c, yaml_node_t **v, int i, rl_machine *m)
@@ -308,20 +308,6 @@ static int load_cache_small(rl_yaml_ctx *c, yaml_node_t *n, int i, int count, rl
 	return 0;
 }
 
-/* optional 'strided_fill' of level I (of COUNT; N: the value): cycles per line filled into
- * this level from the next one for a stream whose innermost stride is more than a line and
- * less than a page; not on the last level */
-static int load_cache_strided(rl_yaml_ctx *c, yaml_node_t *n, int i, int count, rl_cache_level *L)
-{
-	L->strided_fill = 0;
-	if (!n)
-		return 0;
-	if (i == count - 1)
-		return rl_yaml_fail(c, n, "expected no 'strided_fill' on the last cache level: it "
-				    "has no link to a further cache level");
-	return get_transfer(c, n, "strided_fill", L->line, &L->strided_fill);
-}
-
 /* optional 'fill' and 'evict' (both or neither; not on the last level) and 'lc_factor' of
  * level I (of COUNT; V: its values; ITEM: its mapping) */
 static int load_cache_directions(rl_yaml_ctx *c, yaml_node_t *item, yaml_node_t **v, int i,
@@ -350,7 +336,6 @@ static int load_cache_level(rl_yaml_ctx *c, yaml_node_t *item, int i, int count,
 		{ "name", 1 }, { "size", 1 }, { "line", 1 }, { "ways", 0 }, { "shared_by", 0 },
 		{ "write_allocate", 0 }, { "victim", 0 }, { "transfer", 0 }, { "source", 0 },
 		{ "fill", 0 }, { "evict", 0 }, { "lc_factor", 0 }, { "small_working_sets", 0 },
-		{ "strided_fill", 0 },
 	};
 	yaml_node_t *v[CK_COUNT];
 	rl_cache_level *L = &m->levels[i];
@@ -389,8 +374,7 @@ static int load_cache_level(rl_yaml_ctx *c, yaml_node_t *item, int i, int count,
 	    rl_yaml_get_text(c, v[CK_SOURCE], "source", L->source, sizeof L->source, 1))
 		return -1;
 	return load_cache_directions(c, item, v, i, count, L) ||
-	       load_cache_small(c, v[CK_SMALL], i, count, L) ||
-	       load_cache_strided(c, v[CK_STRIDED], i, count, L) ? -1 : 0;
+	       load_cache_small(c, v[CK_SMALL], i, count, L) ? -1 : 0;
 }
 
 static int load_caches(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)

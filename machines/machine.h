@@ -48,16 +48,7 @@ typedef struct rl_cache_level {
 	   across the link is read (only write-allocates and evictions: a loop that only stores);
 	   0 = not given (factor 1 at every size) */
 	double small_below, small_factor, small_write_only;
-	/* optional, measured (roofline-bench, strided_lines): cycles per line filled into this
-	   level from the next outer one for a read stream whose innermost stride is more than a
-	   line and less than RL_STRIDED_BELOW bytes (no adjacent-line prefetch covers it);
-	   0 = not given (such lines cost the level's fill / transfer) */
-	double strided_fill;
 } rl_cache_level;
-
-/* strides (bytes) below which a strided stream's lines cost strided_fill: a page (the
-   prefetchers follow a stride only inside one, measured: docs/model.md section 4d) */
-#define RL_STRIDED_BELOW 4096
 
 /* Instruction classes: the rows of the machine's class table (incore.instructions); port
  * tables key their class rows by them too */

@@ -141,15 +141,6 @@ double rl_ecm_boundary_cycles(const rl_machine *m, const rl_traffic *t, int b)
 	return rl_ecm_boundary_cycles_ws(m, t, b, -1);
 }
 
-/* the lines of strided streams loaded across boundary B cost the level's strided_fill
- * instead of PER (measured: docs/model.md section 4d) */
-static double strided_extra(const rl_machine *m, const rl_traffic *t, int b, double per)
-{
-	if (b >= m->nlevels - 1 || !(m->levels[b].strided_fill > per))
-		return 0;
-	return t->strided_lines[b] * (m->levels[b].strided_fill - per);
-}
-
 double rl_ecm_boundary_cycles_ws(const rl_machine *m, const rl_traffic *t, int b, double ws)
 {
 	int write_only = !(t->load_lines[b] > 0);
@@ -167,7 +158,6 @@ double rl_ecm_boundary_cycles_ws(const rl_machine *m, const rl_traffic *t, int b
 		rest = (t->load_lines[b] + t->wa_lines[b]) * fill + (t->evict_lines[b] - nt) * evict;
 	else
 		rest = (rl_ecm_boundary_lines(t, b) - nt) * boundary_cycles_per_line(m, b);
-	rest += strided_extra(m, t, b, fill > 0 && evict > 0 ? fill : boundary_cycles_per_line(m, b));
 	rest *= k;
 	if (!(nt > 0))
 		return rest;

@@ -105,14 +105,10 @@ static void fill_traffic(const lc_shape *s, const rl_machine *m, const int *loop
 	int nt = s->nest->nontemporal_stores;
 	out->nboundaries = m->nlevels;
 	for (int b = 0; b < m->nlevels; b++)
-		out->load_lines[b] = out->wa_lines[b] = out->evict_lines[b] = out->nt_lines[b] =
-			out->strided_lines[b] = 0.0;
+		out->load_lines[b] = out->wa_lines[b] = out->evict_lines[b] = out->nt_lines[b] = 0.0;
 	for (int g = 0; g < s->ngroups; g++) {
 		const lc_group *grp = &s->groups[g];
 		rl_stream_lines sl = { .reads = grp->reads, .writes = grp->writes };
-		for (int r = 0; r < grp->nrefs; r++)
-			sl.strided |= rl_traffic_access_strided(s->nest,
-					&s->nest->accesses[grp->refs[r].access], s->line);
 		int write_only = grp->writes && !grp->reads;
 		if (write_only && nt)
 			sl.stored = rl_lc_group_rate(s, grp, s->L) * out->iters_per_unit;

@@ -37,14 +37,6 @@ static double lines_per_unit(const rl_nest *nest, const rl_access *a, int line, 
 	return (double)stride * iters / line;
 }
 
-int rl_traffic_access_strided(const rl_nest *nest, const rl_access *a, int line)
-{
-	long long stride;
-	if (!rl_access_stride_bytes(nest, a, innermost(nest), &stride))
-		return 0;
-	return llabs(stride) > line && llabs(stride) < RL_STRIDED_BELOW;
-}
-
 /* Stream of access A: an existing stream of the same array at a known distance
  * below RL_STREAM_MERGE_BYTES, else a new one.  -1 when the table is full. */
 static int find_or_add_stream(const rl_nest *nest, rl_traffic *t, int a)
@@ -81,8 +73,6 @@ void rl_traffic_add_stream(rl_traffic *t, const rl_machine *m, int nontemporal,
 		int victim_next = b + 1 < m->nlevels && m->levels[b + 1].victim;
 		if (!write_only)
 			t->load_lines[b] += s->missed[b];
-		if (!write_only && s->strided)
-			t->strided_lines[b] += s->missed[b];
 		else if (m->levels[b].write_allocate)
 			t->wa_lines[b] += s->missed[b];
 		if (s->writes || victim_next)
@@ -114,8 +104,6 @@ int rl_traffic_find_streams(const rl_nest *nest, const rl_machine *m, rl_traffic
 		double lines = lines_per_unit(nest, &nest->accesses[a], line, out->iters_per_unit);
 		if (lines > st->lines_per_unit)
 			st->lines_per_unit = lines;
-		if (rl_traffic_access_strided(nest, &nest->accesses[a], line))
-			st->strided = 1;
 		if (nest->accesses[a].is_write)
 			st->writes++;
 		else
@@ -133,7 +121,7 @@ int rl_traffic_streams(const rl_nest *nest, const rl_machine *m, rl_traffic *out
 	for (int s = 0; s < out->nstreams; s++) {
 		const rl_stream *st = &out->streams[s];
 		rl_stream_lines sl = { .reads = st->reads, .writes = st->writes,
-				       .strided = st->strided, .stored = st->lines_per_unit };
+				       .stored = st->lines_per_unit };
 		for (int b = 0; b < m->nlevels && b < RL_MAX_LEVELS; b++)
 			sl.missed[b] = st->lines_per_unit;
 		rl_traffic_add_stream(out, m, nest->nontemporal_stores, &sl);

@@ -30,8 +30,6 @@ typedef struct rl_stream {
 	int first_access;        /* representative access */
 	int reads, writes;       /* accesses merged into this stream */
 	double lines_per_unit;   /* lines touched per unit of work (stride scaled) */
-	int strided;             /* 1: an access's innermost stride is more than a line and below
-				    RL_STRIDED_BELOW (its lines cost the level's strided_fill) */
 } rl_stream;
 
 typedef struct rl_traffic {
@@ -47,7 +45,6 @@ typedef struct rl_traffic {
 	double evict_lines[RL_MAX_LEVELS];
 	double nt_lines[RL_MAX_LEVELS];  /* of evict_lines[b]: lines stored non-temporally
 					    (around the caches; only at the memory boundary) */
-	double strided_lines[RL_MAX_LEVELS]; /* of load_lines[b]: lines of strided streams */
 } rl_traffic;
 
 /* What one stream needs from the cache hierarchy per unit of work. */
@@ -58,7 +55,6 @@ typedef struct rl_stream_lines {
 	double stored;                  /* lines per unit it writes when nothing is reused (what
 					   non-temporal stores send to memory; read only with
 					   NONTEMPORAL for a write-only stream) */
-	int strided;                    /* the stream's rl_stream.strided */
 } rl_stream_lines;
 
 /* Add what stream S moves across every boundary b of M to T's load_lines[b], wa_lines[b]
@@ -73,10 +69,6 @@ typedef struct rl_stream_lines {
  *     nt_lines there). */
 void rl_traffic_add_stream(rl_traffic *t, const rl_machine *m, int nontemporal,
 			   const rl_stream_lines *s);
-
-/* 1 when access A of NEST has an innermost stride of more than LINE bytes and below
- * RL_STRIDED_BELOW: its lines cost the levels' strided_fill (docs/model.md section 4d) */
-int rl_traffic_access_strided(const rl_nest *nest, const rl_access *a, int line);
 
 /* The unit of work and the streams of NEST on M (line size), without the lines per
  * boundary.  Returns 0 and a reason in WHY when the nest has no memory access or

@@ -15,7 +15,7 @@ void rlb_cal_counts(rlb_cal *c, const rl_machine *m)
 			memset(&t, 0, sizeof t);
 			for (int s = 0; s < k->nstreams; s++) {
 				rl_stream_lines sl = { (k->reads >> s) & 1, (k->writes >> s) & 1,
-						       { 0 }, 1.0, 0 };
+						       { 0 }, 1.0 };
 				for (int b = 0; b < lv && b < RL_MAX_LEVELS; b++)
 					sl.missed[b] = 1.0;
 				rl_traffic_add_stream(&t, m, 0, &sl);

@@ -105,7 +105,7 @@ static void kernel_links(rlb_overlap *o, const rl_machine *m)
 	static rl_traffic t;
 	memset(&t, 0, sizeof t);
 	for (int s = 0; s < 2; s++) {
-		rl_stream_lines sl = { s == 0, s == 1, { 0 }, 1.0, 0 };
+		rl_stream_lines sl = { s == 0, s == 1, { 0 }, 1.0 };
 		for (int b = 0; b < m->nlevels && b < RL_MAX_LEVELS; b++)
 			sl.missed[b] = 1.0;
 		rl_traffic_add_stream(&t, m, 0, &sl);

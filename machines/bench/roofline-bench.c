@@ -16,7 +16,6 @@
 #include "machines/bench/wssteps.h"
 #include "machines/bench/capacity.h"
 #include "machines/bench/tlb.h"
-#include "machines/bench/strided.h"
 #include "machines/bench/install.h"
 #include "machines/bench/kernels.h"
 #include "machines/bench/stats.h"
@@ -453,7 +452,6 @@ typedef struct bench_run {
 	int rounds[3];            /* main rounds run: cache levels, memory, memory (1 core, widest) */
 	rlb_capacity cap;         /* effective capacities for the layer conditions */
 	rlb_tlb tlb;              /* TLB reach and miss costs */
-	rlb_strided strided;      /* a strided line from L2 */
 	rlb_overlap ovl;          /* serial fractions of the overlapping links */
 } bench_run;
 
@@ -1368,7 +1366,6 @@ static void describe_machine(bench_run *b, const char *port_table, const char *n
 	describe_serial_fractions(b, how);
 	rlb_capacity_apply(&b->cap, m);
 	rlb_tlb_apply(&b->tlb, m, how);
-	rlb_strided_apply(&b->strided, m);
 	snprintf(m->port_table, sizeof m->port_table, "%s",
 		 port_table ? port_table : guess_port_table(&b->t));
 	derive_incore_rows(b);
@@ -1491,9 +1488,6 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	rlb_tlb_measure(&b.tlb, b.ghz, quiet);
 	if (!b.tlb.ok && !quiet)
 		fprintf(stderr, "roofline-bench: no tlb section (%s)\n", b.tlb.why);
-	rlb_strided_measure(&b.strided, b.m, b.ghz, quiet);
-	if (!b.strided.ok && !quiet)
-		fprintf(stderr, "roofline-bench: no strided_fill (%s)\n", b.strided.why);
 	rlb_overlap_measure(&b.ovl, b.m, b.per_level, b.ghz,
 			    b.feat.avx512f ? 2 : b.feat.avx && b.feat.fma, quiet);
 	b.secs = (now_ns() - b.t_start) / 1e9;
@@ -1515,31 +1509,6 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
  * total (split over the mix's streams like the main run), after 0.2 s of untimed sweeps, on
  * the first CPU of the affinity mask; prints GB/s (bytes loaded + stored / wall time).  For
  * comparing the kernels with another tool under the same statistic (bench/machines/). */
-/* roofline-bench strided: the clock, the cache sizes (sysfs) and the strided-line step alone;
- * prints the figures and the L1 level's strided_fill */
-static int strided_cmd(void)
-{
-	static bench_run b;
-	static rl_machine m;
-	b.reps = 15;
-	measure_clock(&b);
-	detect_topo(&b.t);
-	m.nlevels = b.t.nlev;
-	for (int L = 0; L < b.t.nlev && L < RL_MAX_LEVELS; L++) {
-		m.levels[L].size = b.t.lev[L].size;
-		m.levels[L].shared_by = b.t.lev[L].shared > 0 ? b.t.lev[L].shared : 1;
-	}
-	rlb_strided_measure(&b.strided, &m, b.ghz, 1);
-	if (!b.strided.ok) {
-		fprintf(stderr, "roofline-bench strided: %s\n", b.strided.why);
-		return 1;
-	}
-	printf("# %ld lines, 2 MiB pages, core cycles per line: 64 B %.3f, 192 B %.3f, 1088 B %.3f "
-	       "(%.2f GHz)\nstrided_fill: \"%.3g cy/CL\"\n", b.strided.lines, b.strided.adjacent,
-	       b.strided.cy[0], b.strided.cy[1], b.ghz, b.strided.strided);
-	return 0;
-}
-
 /* roofline-bench tlb: the clock and the TLB measurement alone; prints the tlb section */
 static int tlb_cmd(void)
 {
@@ -1673,7 +1642,6 @@ static void usage(FILE *f)
 	      "       roofline-bench convert-kerncraft IN.yml > OUT.yml\n"
 	      "       roofline-bench average WIDTH_BITS MIX BYTES SECONDS   (one time-averaged figure)\n"
 	      "       roofline-bench tlb       (the TLB section alone, printed)\n"
-	      "       roofline-bench strided   (the L1 level's strided_fill alone, printed)\n"
 	      "       roofline-bench serial-fractions FILE   (ecm.serial_fraction alone, with FILE's\n"
 	      "                                               link costs, printed)\n"
 	      "       roofline-bench sizes [N] (the calibration kernels at N working sets per level)\n"
@@ -1689,8 +1657,6 @@ int main(int argc, char **argv)
 		return average_cmd(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "tlb"))
 		return tlb_cmd();
-	if (argc >= 2 && !strcmp(argv[1], "strided"))
-		return strided_cmd();
 	if (argc >= 2 && !strcmp(argv[1], "serial-fractions")) {
 		if (argc != 3) {
 			usage(stderr);

@@ -95,8 +95,6 @@ static void put_caches(FILE *f, const rl_machine *m)
 				c->fill_cycles, c->evict_cycles);
 		if (c->lc_factor > 0)
 			fprintf(f, "    lc_factor: %.3g\n", c->lc_factor);
-		if (i < m->nlevels - 1 && c->strided_fill > 0)
-			fprintf(f, "    strided_fill: \"%.4g cy/CL\"\n", c->strided_fill);
 		if (i < m->nlevels - 1 && c->small_factor > 0) {
 			size_str(b1, sizeof b1, (long long)c->small_below);
 			fprintf(f, "    small_working_sets: { below: \"%s\", factor: %.3g", b1,
