@@ -670,5 +670,6 @@ void rl_perf_compute(rl_report *r, int cores)
 	build_regimes(r, p);
 	rl_time_nest(n, p->iters_per_unit, p->t_unit, p->clock_ghz, p->cores, p->work_per_unit,
 		     p->perf_cores, p->data_level < 0, &p->time);
+	rl_rows_add_to_time(&p->time, &r->rows, p->clock_ghz);
 	p->valid = 1;
 }
