@@ -10,20 +10,6 @@ static double max2(double a, double b)
 	return a > b ? a : b;
 }
 
-double rl_rows_straight_cycles(const rl_machine *m, const rl_ports *p, const rl_body *body)
-{
-	if (!body || rl_body_ninsns(body) <= 0)
-		return 0;
-	rl_incore inc;
-	if (!p) {               /* class rows: their sums (no chain in straight code) */
-		rl_incore_class_table(m, body, &inc);
-		return max2(inc.t_ol, inc.t_nol);
-	}
-	rl_incore_ports(m, p, body, &inc);
-	double c = max2(inc.t_throughput, inc.t_frontend);
-	return max2(max2(c, inc.t_nol), inc.t_calls);
-}
-
 /* Iterations the innermost loop of NEST leaves over per execution (trip count mod PER_PASS)
  * into *LEFT: 1 when the bounds are known and do not depend on outer iterators, 2 when they
  * depend on them, 0 when a size is unknown. */
@@ -46,12 +32,43 @@ static int remainder_iters(const rl_nest *nest, int per_pass, long long *left)
 	return 1;
 }
 
-/* The remainder code of CODE: each block priced alone, weighted by its runs per entry. */
+/* The resources straight-line code BODY asks for: port bound (T_OL's ports), load ports
+ * (T_nOL), front end, calls; the class rows' sums without a port table. */
+static void straight_demand(const rl_machine *m, const rl_ports *p, const rl_body *body,
+			    double d[4])
+{
+	rl_incore inc;
+	d[0] = d[1] = d[2] = d[3] = 0;
+	if (!body || rl_body_ninsns(body) <= 0)
+		return;
+	if (!p) {
+		rl_incore_class_table(m, body, &inc);
+		d[0] = inc.t_ol;
+		d[1] = inc.t_nol;
+		return;
+	}
+	rl_incore_ports(m, p, body, &inc);
+	d[0] = inc.t_throughput;
+	d[1] = inc.t_nol;
+	d[2] = inc.t_frontend;
+	d[3] = inc.t_calls;
+}
+
+double rl_rows_straight_cycles(const rl_machine *m, const rl_ports *p, const rl_body *body)
+{
+	double d[4];
+	straight_demand(m, p, body, d);
+	return max2(max2(d[0], d[1]), max2(d[2], d[3]));
+}
+
+/* The remainder code of CODE: each block's demand on every resource weighted by its runs
+ * per entry and summed (the blocks of one path overlap in the core as one straight run of
+ * code does), the largest sum. */
 static double remainder_cycles(const rl_row_code *code, const rl_machine *m,
 			       const rl_ports *p)
 {
 	rl_body *b = malloc(sizeof(*b));
-	double sum = 0;
+	double sum[4] = { 0 }, d[4];
 	if (!b)
 		return 0;
 	for (int k = 0; k < code->nblocks && k < RL_ROWS_MAX_BLOCKS; k++) {
@@ -60,10 +77,12 @@ static double remainder_cycles(const rl_row_code *code, const rl_machine *m,
 			if (code->rem_block[i] == k)
 				b->insns[b->ninsns++] = code->rem.insns[i];
 		b->iters_per_pass = b->vector_factor = b->unroll = 1;
-		sum += code->block_weight[k] * rl_rows_straight_cycles(m, p, b);
+		straight_demand(m, p, b, d);
+		for (int r = 0; r < 4; r++)
+			sum[r] += code->block_weight[k] * d[r];
 	}
 	free(b);
-	return sum;
+	return max2(max2(sum[0], sum[1]), max2(sum[2], sum[3]));
 }
 
 void rl_rows_overhead(const rl_row_code *code, const rl_nest *nest, int iters_per_pass,
