@@ -1207,7 +1207,7 @@ bool
 own_blocks (class loop *loop, rl_row_code *rc)
 {
   class loop *outer = loop_outer (loop);
-  basic_block *bbs = get_loop_body_in_dom_order (outer);
+  basic_block *bbs = get_loop_body (outer);
   bool ok = true;
   for (unsigned i = 0; ok && i < outer->num_nodes; i++)
     if (bbs[i]->loop_father == outer && own_block_p (loop, bbs[i]))
@@ -1333,13 +1333,14 @@ best_record_for (const rl_rtl_records *rec, class loop *loop, int *common)
 void
 extract_matched_bodies (rl_rtl_records *rec, function *fun)
 {
-  /* dominance for the code around the loops (build_row_code); freed when computed here */
+  /* dominance for the code around the loops (build_row_code), computed afresh (what a
+     pass left may be stale after sched2); freed again when none was there before */
   bool own_dom = !dom_info_available_p (fun, CDI_DOMINATORS);
   bool own_pdom = !dom_info_available_p (fun, CDI_POST_DOMINATORS);
-  if (own_dom)
-    calculate_dominance_info (CDI_DOMINATORS);
-  if (own_pdom)
-    calculate_dominance_info (CDI_POST_DOMINATORS);
+  free_dominance_info (CDI_DOMINATORS);
+  free_dominance_info (CDI_POST_DOMINATORS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  calculate_dominance_info (CDI_POST_DOMINATORS);
   RL_FOR_EACH_LOOP_INNERMOST (fun, loop)
     {
       if (loop->num == 0 || loop->inner)
