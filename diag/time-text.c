@@ -96,8 +96,9 @@ static void rows_part(const rl_report *r, char *buf, size_t len)
 	rl_format_number(o->cycles, c, sizeof(c));
 	rl_format_number(o->own_cycles, own, sizeof(own));
 	rl_format_number(o->remainder_cycles, rem, sizeof(rem));
-	rl_appendf(buf, len, " + %s executions x %s cy (the code around the loop: its "
-		   "enclosing loop's own %d instructions %s cy", ex, c, o->own_insns, own);
+	rl_appendf(buf, len, " + %s execution%s x %s cy (the code around the loop: its "
+		   "enclosing loop's own %d instruction%s %s cy", ex, t->executions == 1 ? "" : "s", c,
+		   o->own_insns, o->own_insns == 1 ? "" : "s", own);
 	if (o->sharers > 1)
 		rl_appendf(buf, len, " shared by %d loops", o->sharers);
 	if (!o->remainder_insns)
