@@ -615,7 +615,8 @@ int rl_diag_sizes_assumption(const rl_report *r, char *buf, size_t len)
 }
 
 /* "; L3 keeps 70 % of it from one sweep to the next (all up to 16 MiB): 8.7 cy/CL between
- * the L3 and MEM figures" when a level keeps only part of the working set (rl_perf_spill) */
+ * the L3 and MEM figures" when a level keeps only part of the working set (rl_perf_spill;
+ * "(measured per working set)" when the machine file gives the level's memory_share) */
 static void partial_keep(const rl_report *r, char *buf, size_t len)
 {
 	const rl_perf *p = &r->perf;
@@ -626,14 +627,21 @@ static void partial_keep(const rl_report *r, char *buf, size_t len)
 	if (fabs(p->t_unit - r->ecm.prediction[lv]) <= 0.005 * r->ecm.prediction[lv])
 		return;	/* the levels' figures agree where it matters */
 	for (int c = nl - 1; c >= 0; c--) {
-		double s = rl_perf_spill(m, c, p->working_set_lines);
+		int reuse = rl_perf_reuses_lines(&r->ecm);
+		double s = rl_perf_spill_reuse(m, c, p->working_set_lines, reuse);
 		if (!(s > 0 && s < 1))
 			continue;
 		const rl_cache_level *lv = &m->levels[c];
-		char u[32], t[32];
-		rl_format_size(rl_perf_kept_bytes(m, c), u, sizeof(u));
+		char u[64], t[32];
+		if (rl_machine_memory_share(m, c, p->working_set_lines, reuse) >= 0) {
+			snprintf(u, sizeof(u), "measured per working set%s",
+				 reuse && lv->mshare_has_reuse ? ", loads re-reading lines" : "");
+		} else {
+			snprintf(u, sizeof(u), "all up to ");
+			rl_format_size(rl_perf_kept_bytes(m, c), u + strlen(u), sizeof(u) - strlen(u));
+		}
 		rl_format_number(p->t_unit, t, sizeof(t));
-		rl_appendf(buf, len, "; %s keeps %.0f %% of it from one sweep to the next (all up to %s): "
+		rl_appendf(buf, len, "; %s keeps %.0f %% of it from one sweep to the next (%s): "
 			   "%s cy/CL between the %s and %s figures", lv->name, 100.0 * (1.0 - s), u, t,
 			   lv->name, c + 1 < m->nlevels ? m->levels[c + 1].name : "MEM");
 		return;

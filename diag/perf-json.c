@@ -70,6 +70,13 @@ static json_t *predicted_time_json(const rl_time *t, const rl_row_overhead *rows
 	json_object_set_new(o, "executions", num_or_null(counted, t->executions));
 	json_object_set_new(o, "work_units", num_or_null(counted, t->work_units));
 	json_object_set_new(o, "cycles", num_or_null(t->ranked, t->cycles));
+	/* per execution of the innermost loop (model/time.h rl_time_per_execution): leaving it
+	 * (exit_cycles per long execution) and the sum of the terms per execution */
+	json_object_set_new(o, "passes_per_entry", num_or_null(t->ranked && t->passes_per_entry > 0,
+								 t->passes_per_entry));
+	json_object_set_new(o, "entry_cycles", num_or_null(t->ranked, t->entry_cycles));
+	json_object_set_new(o, "long_executions", num_or_null(t->ranked, t->long_entries));
+	json_object_set_new(o, "exit_cycles", num_or_null(t->ranked, t->exit_cycles));
 	json_object_set_new(o, "assumption", rl_diag_time_assumption(t, a, sizeof(a))
 			    ? json_string(a) : json_null());
 	json_object_set_new(o, "ranked", json_boolean(t->ranked));
@@ -79,6 +86,25 @@ static json_t *predicted_time_json(const rl_time *t, const rl_row_overhead *rows
 	json_object_set_new(o, "row_total_cycles", num_or_null(t->ranked, t->row_total_cycles));
 	json_object_set_new(o, "row_overhead", row_overhead_json(rows));
 	return o;
+}
+
+/* "memory_share": {"level": "L3", "share": 0.12} when a level of the machine gives its measured
+ * memory_share and the working set is beyond that level's first size (the share weighting the
+ * step to the next level's figure in cycles_per_unit: docs/model.md section 6b) */
+static void memory_share_json(const rl_report *r, json_t *o)
+{
+	const rl_machine *m = r->machine;
+	double ws = r->perf.working_set_lines;
+	if (r->perf.working_set < 0)
+		return;
+	for (int c = 0; c < m->nlevels && c < r->ecm.ntransfers; c++) {
+		int reuse = rl_perf_reuses_lines(&r->ecm) && m->levels[c].mshare_has_reuse;
+		double h = rl_machine_memory_share(m, c, ws, reuse);
+		if (h > 0)
+			json_object_set_new(o, "memory_share", json_pack("{s:s, s:f, s:s}", "level",
+					    m->levels[c].name, "share", h, "curve",
+					    reuse ? "reuse_shares" : "shares"));
+	}
 }
 
 static json_t *performance_json(const rl_report *r)
@@ -113,6 +139,7 @@ static json_t *performance_json(const rl_report *r)
 	rl_diag_perf_data_rule(r, text, sizeof(text));
 	json_object_set_new(o, "data_rule", json_string(text));
 	set_real(o, "cycles_per_unit", p->t_unit);
+	memory_share_json(r, o);
 	set_real(o, "per_second", p->perf);
 	set_real(o, "iterations_per_second", p->perf_lups);
 	json_t *lv = json_array();

@@ -143,6 +143,19 @@ int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
 		rl_appendf(buf, len, " (on %s: the work / P(%d))", nc, t->cores);
 	}
 	rl_appendf(buf, len, " = %s", total);
+	if (t->exit_cycles > 0) {
+		char ec[32], le[32];
+		rl_format_number(t->exit_cycles, ec, sizeof(ec));
+		rl_format_count(t->long_entries, le, sizeof(le));
+		if (t->long_entries == 1)
+			rl_appendf(buf, len, ", including %s cy for leaving the loop after more than "
+				   "%d passes (an exit the branch predictor does not foresee)", ec,
+				   t->exit_predicted);
+		else
+			rl_appendf(buf, len, ", including %s cy for leaving the loop in each of %s "
+				   "executions of more than %d passes (an exit the branch predictor "
+				   "does not foresee)", ec, le, t->exit_predicted);
+	}
 	if (t->function_share >= 0) {
 		rl_format_seconds(t->function_seconds, fs, sizeof(fs));
 		rl_appendf(buf, len, "; the function's ranked loops: %s", fs);

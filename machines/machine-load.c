@@ -222,7 +222,7 @@ static int load_ecm(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)
 
 /* values of one cache level, indexed as in the spec of load_cache_level */
 enum { CK_NAME, CK_SIZE, CK_LINE, CK_WAYS, CK_SHARED, CK_WA, CK_VICTIM, CK_TRANSFER,
-       CK_SOURCE, CK_FILL, CK_EVICT, CK_LCF, CK_SMALL, CK_COUNT };
+       CK_SOURCE, CK_FILL, CK_EVICT, CK_LCF, CK_SMALL, CK_MSHARE, CK_COUNT };
 
 /* size, line and ways of level I (V: its values) */
 static int load_cache_geometry(rl_yaml_ctx *c, yaml_node_t **v, int i, rl_machine *m)
@@ -308,6 +308,78 @@ static int load_cache_small(rl_yaml_ctx *c, yaml_node_t *n, int i, int count, rl
 	return 0;
 }
 
+/* the list N of 2..RL_MAX_MSHARE working sets of memory_share into L: increasing sizes */
+static int load_mshare_sizes(rl_yaml_ctx *c, yaml_node_t *n, rl_cache_level *L)
+{
+	char gotbuf[64];
+	int k = n && n->type == YAML_SEQUENCE_NODE ? rl_yaml_list_len(n) : -1;
+	if (k < 2 || k > RL_MAX_MSHARE)
+		return rl_yaml_fail(c, n, "expected a list of 2..%d working sets (increasing) for "
+				    "'sizes', got %s", RL_MAX_MSHARE, GOT(n));
+	for (int j = 0; j < k; j++) {
+		yaml_node_t *it = rl_yaml_list_item(c, n, j);
+		if (get_size(c, it, "sizes", &L->mshare_ws[j]))
+			return -1;
+		if (!(L->mshare_ws[j] > 0) || (j && L->mshare_ws[j] <= L->mshare_ws[j - 1]))
+			return rl_yaml_fail(c, it, "expected a working set larger than the one before "
+					    "it in 'sizes', got %s", GOT(it));
+	}
+	L->mshare_n = k;
+	return 0;
+}
+
+/* the list N (key KEY) of memory_share's shares into H, one per size of L: 0 first,
+ * non-decreasing, <= 1 */
+static int load_mshare_shares(rl_yaml_ctx *c, yaml_node_t *n, const char *key,
+			      const rl_cache_level *L, double *h)
+{
+	char gotbuf[64];
+	int k = n && n->type == YAML_SEQUENCE_NODE ? rl_yaml_list_len(n) : -1;
+	if (k != L->mshare_n && k >= 0)
+		return rl_yaml_fail(c, n, "expected a list of %d shares (one per size) for '%s', "
+				    "got %d", L->mshare_n, key, k);
+	if (k != L->mshare_n)
+		return rl_yaml_fail(c, n, "expected a list of %d shares (one per size) for '%s', "
+				    "got %s", L->mshare_n, key, GOT(n));
+	for (int j = 0; j < k; j++) {
+		yaml_node_t *it = rl_yaml_list_item(c, n, j);
+		if (rl_yaml_get_real(c, it, key, 0.0, 1, 1.0, &h[j]))
+			return -1;
+		if (j == 0 && h[0] != 0)
+			return rl_yaml_fail(c, it, "expected 0 as the first share in '%s' (the first "
+					    "size is the level's plateau), got %s", key, GOT(it));
+		if (j && h[j] < h[j - 1])
+			return rl_yaml_fail(c, it, "expected a share not smaller than the one before "
+					    "it in '%s', got %s", key, GOT(it));
+	}
+	return 0;
+}
+
+/* optional 'memory_share: { sizes: [SIZE, ...], shares: [S, ...], reuse_shares: [S, ...] }' of
+ * level I (of COUNT; N: the value): the measured share of a repeatedly swept working set the
+ * level does not keep, per size (rl_machine_memory_share; reuse_shares, optional: for loops
+ * whose loads re-read lines); only on the last cache level */
+static int load_cache_mshare(rl_yaml_ctx *c, yaml_node_t *n, int i, int count, rl_cache_level *L)
+{
+	static const rl_yaml_key spec[] = { { "sizes", 1 }, { "shares", 1 }, { "reuse_shares", 0 } };
+	yaml_node_t *v[3];
+	L->mshare_n = L->mshare_has_reuse = 0;
+	if (!n)
+		return 0;
+	if (i != count - 1)
+		return rl_yaml_fail(c, n, "expected 'memory_share' only on the last cache level: "
+				    "the share of a working set that comes from memory");
+	if (rl_yaml_check_mapping(c, n, "memory_share", spec, 3, v) ||
+	    load_mshare_sizes(c, v[0], L) ||
+	    load_mshare_shares(c, v[1], "shares", L, L->mshare) ||
+	    (v[2] && load_mshare_shares(c, v[2], "reuse_shares", L, L->mshare_reuse))) {
+		L->mshare_n = 0;
+		return -1;
+	}
+	L->mshare_has_reuse = v[2] != NULL;
+	return 0;
+}
+
 /* optional 'fill' and 'evict' (both or neither; not on the last level) and 'lc_factor' of
  * level I (of COUNT; V: its values; ITEM: its mapping) */
 static int load_cache_directions(rl_yaml_ctx *c, yaml_node_t *item, yaml_node_t **v, int i,
@@ -336,6 +408,7 @@ static int load_cache_level(rl_yaml_ctx *c, yaml_node_t *item, int i, int count,
 		{ "name", 1 }, { "size", 1 }, { "line", 1 }, { "ways", 0 }, { "shared_by", 0 },
 		{ "write_allocate", 0 }, { "victim", 0 }, { "transfer", 0 }, { "source", 0 },
 		{ "fill", 0 }, { "evict", 0 }, { "lc_factor", 0 }, { "small_working_sets", 0 },
+		{ "memory_share", 0 },
 	};
 	yaml_node_t *v[CK_COUNT];
 	rl_cache_level *L = &m->levels[i];
@@ -374,7 +447,8 @@ static int load_cache_level(rl_yaml_ctx *c, yaml_node_t *item, int i, int count,
 	    rl_yaml_get_text(c, v[CK_SOURCE], "source", L->source, sizeof L->source, 1))
 		return -1;
 	return load_cache_directions(c, item, v, i, count, L) ||
-	       load_cache_small(c, v[CK_SMALL], i, count, L) ? -1 : 0;
+	       load_cache_small(c, v[CK_SMALL], i, count, L) ||
+	       load_cache_mshare(c, v[CK_MSHARE], i, count, L) ? -1 : 0;
 }
 
 static int load_caches(rl_yaml_ctx *c, yaml_node_t *n, rl_machine *m)

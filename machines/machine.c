@@ -7,6 +7,7 @@
 #include "machines/machine.h"
 #include "machines/machine-load.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -53,6 +54,26 @@ double rl_machine_link_ws_factor(const rl_machine *m, int b, double ws, int writ
 	if (!(L->small_factor > 0) || ws <= (double)L->size || ws >= L->small_below)
 		return 1;
 	return write_only && L->small_write_only > 0 ? L->small_write_only : L->small_factor;
+}
+
+double rl_machine_memory_share(const rl_machine *m, int level, double ws, int reuse)
+{
+	if (level < 0 || level >= m->nlevels || !(ws >= 0))
+		return -1;
+	const rl_cache_level *L = &m->levels[level];
+	const double *h = reuse && L->mshare_has_reuse ? L->mshare_reuse : L->mshare;
+	int n = L->mshare_n;
+	if (n < 1)
+		return -1;
+	if (ws <= L->mshare_ws[0])
+		return 0;   /* the first share is 0 (the level's plateau) */
+	for (int i = 1; i < n; i++)
+		if (ws <= L->mshare_ws[i]) {
+			double x = log(ws / L->mshare_ws[i - 1]) / log(L->mshare_ws[i] / L->mshare_ws[i - 1]);
+			return h[i - 1] + x * (h[i] - h[i - 1]);
+		}
+	double last = L->mshare_ws[n - 1], s = h[n - 1], x = (ws - last) / last;
+	return x >= 1 ? 1 : s + x * (1 - s);
 }
 
 int rl_machine_has_small_working_sets(const rl_machine *m)

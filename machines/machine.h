@@ -16,6 +16,7 @@ extern "C" {
 #define RL_MAX_LEVELS 4     /* cache levels, innermost (L1) first */
 #define RL_MAX_ICLASSES 96  /* rows of the machine's class table (incore.instructions) */
 #define RL_MACHINE_NAME_MAX 64
+#define RL_MAX_MSHARE 12    /* points of a level's measured memory share (memory_share) */
 
 typedef enum rl_overlap {
 	RL_OVERLAP_SERIAL,  /* Intel: T = max(T_OL, T_nOL + sum of all transfers) */
@@ -35,7 +36,7 @@ typedef struct rl_cache_level {
 	int victim;              /* filled only by evictions from the level above (AMD Zen L3) */
 	double cycles_per_line;  /* transfer of one line between this level and the next
 				    outer one (L1: L1<->L2), in core cycles */
-	char source[160];        /* provenance text of the figures (may be truncated) */
+	char source[320];        /* provenance text of the figures (may be truncated) */
 	/* optional, measured per direction (roofline-bench); 0 = not given: cycles_per_line for
 	   both.  Cycles per line filled into this level from the next outer one / evicted from
 	   this level to the next outer one. */
@@ -48,6 +49,14 @@ typedef struct rl_cache_level {
 	   across the link is read (only write-allocates and evictions: a loop that only stores);
 	   0 = not given (factor 1 at every size) */
 	double small_below, small_factor, small_write_only;
+	/* optional, measured (roofline-bench, memory_share; the last level only): the share of
+	   a working set swept again and again that the level does not keep from one sweep to the
+	   next, at mshare_n working sets mshare_ws[] (bytes, increasing; the first share 0, the
+	   shares non-decreasing, in 0..1): rl_machine_memory_share; 0 points = not given.
+	   mshare_reuse: the same for loops whose loads re-read the lines they bring (a stencil's
+	   rows: reuse_shares; mshare_has_reuse 0 = not given, mshare for them too) */
+	int mshare_n, mshare_has_reuse;
+	double mshare_ws[RL_MAX_MSHARE], mshare[RL_MAX_MSHARE], mshare_reuse[RL_MAX_MSHARE];
 } rl_cache_level;
 
 /* Instruction classes: the rows of the machine's class table (incore.instructions); port
@@ -213,6 +222,14 @@ int rl_machine_line_bytes(const rl_machine *m);
  * small_working_sets are given and size(B) < WS < small_below, else 1 (also for WS < 0,
  * unknown, and for the memory link). */
 double rl_machine_link_ws_factor(const rl_machine *m, int b, double ws, int write_only);
+
+/* The share of a working set of WS bytes swept again and again that cache level LEVEL of M does
+ * not keep from one sweep to the next, from the level's measured points (memory_share; REUSE:
+ * for a loop whose loads re-read the lines they bring, its reuse_shares when given): 0 up to
+ * the first size, linear in log(WS) between two points, beyond the last one rising linearly in
+ * WS from the last share to 1 at twice the last size; -1 when the level has no points (or WS
+ * < 0, LEVEL out of range) */
+double rl_machine_memory_share(const rl_machine *m, int level, double ws, int reuse);
 
 /* 1 if any link of M has small_working_sets (rl_machine_link_ws_factor can differ from 1) */
 int rl_machine_has_small_working_sets(const rl_machine *m);

@@ -55,12 +55,14 @@ double rl_ecm_reuse_share(double slots, double stream_slots)
 	return max2(0, 1 - stream_slots / slots);
 }
 
-double rl_ecm_memory_level(double rule, double serial, double t_mem, double f, double reuse)
+/* Not bounded by the serial sum T_nOL + every transfer: with the data in memory the loads of
+ * a stencil cost more than their L1 time with or without the transfers beside them (measured:
+ * docs/model.md section 8, "Memory: no serial bound") */
+double rl_ecm_memory_level(double rule, double t_mem, double f, double reuse)
 {
 	if (!(f > 0) || !(reuse > 0))
 		return rule;
-	double loads = t_mem + f * reuse;
-	return max2(rule, loads < serial ? loads : serial);
+	return max2(rule, t_mem + f * reuse);
 }
 
 void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm)
@@ -74,14 +76,9 @@ void rl_ecm_predict(const rl_machine *m, rl_ecm *ecm)
 	for (int l = 0; l <= last; l++) {
 		double t = rl_ecm_level_cycles_frac(m->overlap, m->serial_links, m->serial_fraction,
 						    ecm->t_ol, ecm->t_nol, ecm->t_transfer, l);
-		if (l == last && last > 0 && ecm->mem_load_factor > 0) {
-			/* the serial sum bounds it: nothing overlapping */
-			double serial = rl_ecm_level_cycles(RL_OVERLAP_SERIAL, 0, ecm->t_ol, ecm->t_nol,
-							    ecm->t_transfer, last);
-			t = rl_ecm_memory_level(t, serial,
-						ecm->t_transfer[last - 1], ecm->mem_load_factor,
+		if (l == last && last > 0 && ecm->mem_load_factor > 0)
+			t = rl_ecm_memory_level(t, ecm->t_transfer[last - 1], ecm->mem_load_factor,
 						ecm->reuse_share * ecm->t_nol);
-		}
 		/* lines fetched on demand after a jump add to the in-core time (measured) */
 		if (l == last && l > 0 && ecm->t_restart > 0) {
 			double r = max2(ecm->t_ol, ecm->t_nol) + ecm->t_restart;

@@ -75,10 +75,9 @@ double rl_ecm_reuse_share(double slots, double stream_slots);
 
 /* The memory level of an overlapping or partial rule with ecm.memory_load_factor F > 0: with
  * the data in memory a loop whose loads re-read lines (a stencil) pays F cycles per cycle of
- * those loads (REUSE = reuse share x T_nOL) on top of the memory transfer T_MEM, at most the
- * serial sum SERIAL (T_nOL + every transfer: nothing overlapping); never below the rule's
- * RULE:  max(RULE, min(SERIAL, T_MEM + F x REUSE)).  RULE when F <= 0. */
-double rl_ecm_memory_level(double rule, double serial, double t_mem, double f, double reuse);
+ * those loads (REUSE = reuse share x T_nOL) on top of the memory transfer T_MEM, never below
+ * the rule's RULE:  max(RULE, T_MEM + F x REUSE).  RULE when F <= 0. */
+double rl_ecm_memory_level(double rule, double t_mem, double f, double reuse);
 
 /* Whether link B (0 = L1-L2) adds in full to T_nOL under the rule (serial: every link;
  * partial: the first SERIAL_LINKS; overlapping: none). */

@@ -306,6 +306,16 @@ double rl_perf_kept_bytes(const rl_machine *m, int level)
 
 double rl_perf_spill(const rl_machine *m, int level, double ws)
 {
+	return rl_perf_spill_reuse(m, level, ws, 0);
+}
+
+double rl_perf_spill_reuse(const rl_machine *m, int level, double ws, int reuse)
+{
+	/* the machine's measured curve (memory_share: roofline-bench, docs/model.md section 6b)
+	   replaces the linear rule at its level */
+	double h = rl_machine_memory_share(m, level, ws, reuse);
+	if (h >= 0)
+		return h;
 	double c = (double)m->levels[level].size, u = rl_perf_kept_bytes(m, level);
 
 	if (ws <= u || c <= u)
@@ -325,10 +335,17 @@ double rl_perf_blended_cycles(const rl_machine *m, const rl_ecm *e, double ws, i
 
 	for (int c = 0; c < nl; c++) {
 		double per = m->levels[c].shared_by > 1 ? ws : ws / (n > 0 ? n : 1);
-		t += rl_perf_spill(m, c, per) * (e->prediction[c + 1] - e->prediction[c]);
+		t += rl_perf_spill_reuse(m, c, per, rl_perf_reuses_lines(e)) *
+		     (e->prediction[c + 1] - e->prediction[c]);
 	}
 	return t;
 }
+
+int rl_perf_reuses_lines(const rl_ecm *e)
+{
+	return e->reuse_share > 0;
+}
+
 
 static void level_name(const rl_machine *m, int lv, char *buf, size_t len)
 {
@@ -670,6 +687,11 @@ void rl_perf_compute(rl_report *r, int cores)
 	build_regimes(r, p);
 	rl_time_nest(n, p->iters_per_unit, p->t_unit, p->clock_ghz, p->cores, p->work_per_unit,
 		     p->perf_cores, p->data_level < 0, &p->time);
+	int per_pass = r->have_body && r->body.iters_per_pass > 0 ? r->body.iters_per_pass : 1;
+	double pace = p->iters_per_unit > 0 ? p->t_unit * per_pass / p->iters_per_unit : 0;
+	rl_exit_rule exit = { r->incore.exit_predicted, r->incore.exit_penalty,
+			      r->incore.exit_full_at, r->incore.exit_hidden_from };
+	rl_time_per_execution(&p->time, n, per_pass, pace, &exit, p->clock_ghz);
 	rl_rows_add_to_time(&p->time, &r->rows, p->clock_ghz);
 	p->valid = 1;
 }

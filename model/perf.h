@@ -130,10 +130,19 @@ double rl_perf_scaled(int n, double work_per_unit, double clock_ghz, double t_me
 /* bytes a cache level keeps in full from one sweep to the next (lc_factor x size) */
 double rl_perf_kept_bytes(const rl_machine *m, int level);
 double rl_perf_spill(const rl_machine *m, int level, double ws);
+/* The same for a loop whose loads re-read the lines they bring when REUSE (at a level with a
+ * measured memory_share: its reuse_shares when the machine gives them) */
+double rl_perf_spill_reuse(const rl_machine *m, int level, double ws, int reuse);
+/* 1 if the loads of the loop of ECM model E re-read the lines they bring (E's reuse share of
+ * the load slots beyond one load per line, model/ecm.c, is > 0: a stencil's rows) */
+int rl_perf_reuses_lines(const rl_ecm *e);
+
 
 /* Cycles per unit of ECM model E for a working set of WS bytes on N cores: prediction[0] plus
- * each level's spill share times the step to the next level's prediction. */
+ * each level's spill share (rl_perf_spill_reuse with rl_perf_reuses_lines(E)) times the step
+ * to the next level's prediction. */
 double rl_perf_blended_cycles(const rl_machine *m, const rl_ecm *e, double ws, int n);
+
 
 /* The bytes of the cache lines holding the working set of nest N (lines of LINE bytes; the
  * data level's measure, rl_perf.working_set_lines); -1 when a size is unknown. */

@@ -9,13 +9,17 @@
 
 /* Lines of one run of stream S when its runs start at an address jump, else 0: a stride
  * below a line along the innermost loop, and the enclosing loop moving the stream on by more
- * than the run plus a line. */
+ * than the run plus a line; or a stride of a page or more (a column walk of rows of at least a
+ * page), every access on a new page, where no hardware prefetcher follows: runs of one line. */
 static double restart_run_lines(const rl_nest *nest, const rl_access *a, double trip, int line)
 {
 	int inner = nest->nloops - 1;
 	long long si, so;
-	if (!rl_access_stride_bytes(nest, a, inner, &si) ||
-	    !rl_access_stride_bytes(nest, a, inner - 1, &so))
+	if (!rl_access_stride_bytes(nest, a, inner, &si))
+		return 0;
+	if (llabs(si) >= RL_TLB_PAGE)
+		return 1;
+	if (!rl_access_stride_bytes(nest, a, inner - 1, &so))
 		return 0;
 	if (si == 0 || llabs(si) >= line || so == 0)
 		return 0;

@@ -8,7 +8,10 @@
  * the first memory.restart_lines lines of a run arrive on demand and cost the machine's
  * memory.restart cycles each on top of the in-core time (measured: the cost adds to a
  * latency-bound loop's chain instead of hiding under it).  A contiguous stream (a row as long
- * as its stride) keeps the prefetcher and has no such term.  Of a run of n lines the share
+ * as its stride) keeps the prefetcher and has no such term.  A stream whose innermost stride
+ * is a page or more (a column of rows of >= 4 KiB) touches a new page at every access; the
+ * prefetchers do not cross a page, so each of its lines is a run of one line that starts at a
+ * jump (measured: mvt's column walk from memory, bench/polybench/study/chainmem.c SHAPE col).  Of a run of n lines the share
  * min(1, restart_lines / n) restarts; the lines counted are at most the loads across the
  * memory boundary (lines served by a cache do not restart from memory).
  */

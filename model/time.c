@@ -15,6 +15,8 @@ typedef struct counter {
 	long long budget;
 	int approx;
 	int param;              /* unknown parameter, -1 none */
+	long long longer;       /* > 0: count the executions of the innermost loop whose trip
+				   count exceeds this instead of the points */
 } counter;
 
 /* Whether a bound of loops K+1..LAST-1 uses iterator K. */
@@ -61,6 +63,10 @@ static int count_from(counter *c, int k, double *out)
 	}
 	if (!trip(c, k, &lower, &t))
 		return 0;
+	if (c->longer > 0 && k == c->last - 1) {
+		*out = t > c->longer;
+		return 1;
+	}
 	long long step = c->nest->loops[k].step;
 	double inner = 0, sum = 0;
 	if (t == 0) {
@@ -155,6 +161,60 @@ void rl_time_nest(const rl_nest *nest, double iters_per_unit, double t_unit, dou
 	out->seconds = out->cycles / (clock_ghz * 1e9);
 	out->ranked = 1;
 	out->why = RL_TIME_RANKED;
+}
+
+/* Executions of NEST's innermost loop with more than LONGER iterations into *OUT. */
+static int count_longer(const rl_nest *nest, long long longer, double *out)
+{
+	counter c;
+	memset(&c, 0, sizeof(c));
+	c.nest = nest;
+	c.last = nest->nloops;
+	c.budget = RL_TIME_BUDGET;
+	c.param = -1;
+	c.longer = longer;
+	return count_from(&c, 0, out);
+}
+
+double rl_time_exit_cycles(const rl_exit_rule *x, double cycles_per_pass)
+{
+	if (!x || x->predicted <= 0 || !(x->penalty > 0) || !(cycles_per_pass > 0))
+		return 0;
+	if (cycles_per_pass <= x->full_at)
+		return x->penalty;
+	if (cycles_per_pass >= x->hidden_from || !(x->hidden_from > x->full_at))
+		return 0;
+	return x->penalty * (x->hidden_from - cycles_per_pass) / (x->hidden_from - x->full_at);
+}
+
+/* Leaving the loop: executions of more passes than X foresees, each EACH cycles; 0 none */
+static double exit_total(rl_time *t, const rl_nest *nest, int per_pass, double cycles_per_pass,
+			 const rl_exit_rule *x)
+{
+	double each = rl_time_exit_cycles(x, cycles_per_pass);
+	if (!(each > 0) || !count_longer(nest, (long long)x->predicted * per_pass, &t->long_entries)
+	    || !(t->long_entries > 0))
+		return 0;
+	t->exit_predicted = x->predicted;
+	t->exit_cycles = each;
+	return t->long_entries * each;
+}
+
+void rl_time_per_execution(rl_time *t, const rl_nest *nest, int iters_per_pass,
+			   double cycles_per_pass, const rl_exit_rule *exit, double clock_ghz)
+{
+	if (!t->ranked || !nest || nest->nloops <= 0 || !(t->executions > 0) || !(clock_ghz > 0))
+		return;
+	int per_pass = iters_per_pass > 0 ? iters_per_pass : 1;
+	t->passes_per_entry = t->iterations / t->executions / per_pass;
+	/* the components, each its cycles over all executions */
+	double sum = exit_total(t, nest, per_pass, cycles_per_pass, exit);
+	if (!(sum > 0))
+		return;
+	t->entry_cycles = sum / t->executions;
+	t->entry_total_cycles = sum / (t->cores > 1 ? t->cores : 1);
+	t->cycles += t->entry_total_cycles;
+	t->seconds = t->cycles / (clock_ghz * 1e9);
 }
 
 void rl_time_per_repetition(rl_time *t, int line)

@@ -14,6 +14,18 @@
  *                 (the figure of the notes); on N > 1 cores (cores= or an OpenMP loop) the
  *                 cycles of the wall clock: work / P(N) x f;
  *   seconds     = cycles / f.
+ *   per execution = (rl_time_per_execution) the cycles each execution of the innermost loop
+ *                 costs beyond its passes, the sum of these components:
+ *                 leaving the loop (rl_time_exit_cycles): an execution of more passes of the
+ *                 compiled body (source iterations / iterations per pass) than the port table
+ *                 says the branch predictor foresees ends with a mispredicted exit; it costs
+ *                 the table's penalty when the loop runs at full_at cycles per pass or
+ *                 faster, nothing from hidden_from cycles per pass on (the work still queued
+ *                 behind the exit branch hides the refetch), linearly less in between; the
+ *                 executions are counted per trip count as the iterations are (a triangular
+ *                 loop's short executions cost nothing);
+ *                 cycles += the components' cycles over all executions (divided among the
+ *                 cores on N > 1 cores).
  *   per execution: the code around the innermost loop (model/rows.h: the enclosing loop's
  *                 own instructions, the remainder code) adds executions x its cycles.
  *
@@ -60,6 +72,13 @@ typedef struct rl_time {
 	char call_sizes[96];
 	int call_count;
 	int cores;              /* cores the time is for */
+	/* per execution of the innermost loop (rl_time_per_execution) */
+	double passes_per_entry;  /* passes of the compiled body per execution, mean (0: none) */
+	int exit_predicted;       /* passes per execution up to which the exit is foreseen */
+	double long_entries;      /* executions of more passes than that */
+	double exit_cycles;       /* cycles a long execution pays for leaving (0: none) */
+	double entry_cycles;      /* all per-execution terms: cycles per execution, mean */
+	double entry_total_cycles;/* ... over all executions, wall clock (cycles includes them) */
 	/* the function the loop belongs to in the source: the compiled function, or the
 	 * function GCC inlined the loop from (rl_time_set_function) */
 	char function[RL_NAME_MAX];
@@ -80,6 +99,26 @@ int rl_time_count(const rl_nest *nest, int last, double *count, int *param, int 
  * level was assumed (sizes unknown).  Fills OUT; never fails. */
 void rl_time_nest(const rl_nest *nest, double iters_per_unit, double t_unit, double clock_ghz,
 		  int cores, double work_per_unit, double perf_cores, int data_assumed, rl_time *out);
+
+/* The port table's rule for leaving a loop (docs/port-tables.md 'loop_exit'): the exit of an
+ * execution of up to PREDICTED passes is foreseen (0: no rule); a longer one costs PENALTY
+ * cycles when the loop runs at FULL_AT cycles per pass or faster, nothing at HIDDEN_FROM or
+ * slower, linearly less in between. */
+typedef struct rl_exit_rule {
+	int predicted;
+	double penalty;
+	double full_at, hidden_from;
+} rl_exit_rule;
+
+/* Cycles a mispredicted exit costs a loop of CYCLES_PER_PASS under rule X (0: none). */
+double rl_time_exit_cycles(const rl_exit_rule *x, double cycles_per_pass);
+
+/* The per-execution terms of a ranked T (NEST's innermost loop, ITERS_PER_PASS source
+ * iterations per pass of the compiled body, CYCLES_PER_PASS its predicted pace): leaving the
+ * loop under rule EXIT (NULL: none).  Sets the per-execution fields and adds their sum to the
+ * cycles and seconds. */
+void rl_time_per_execution(rl_time *t, const rl_nest *nest, int iters_per_pass,
+			   double cycles_per_pass, const rl_exit_rule *exit, double clock_ghz);
 
 /* An enclosing loop at LINE with an unknown count was left out of the nest: T becomes the
  * time of one of its repetitions. */

@@ -334,6 +334,33 @@ static int pstore_forward(pctx *c, yaml_node_t *n)
 	return v[S_GPR] ? pnumber(c, v[S_GPR], "gpr", 0, 100, &p->fwd_gpr) : 0;
 }
 
+/* 'loop_exit': { predicted: PASSES, penalty: CY, full_at: CY, hidden_from: CY, source: TEXT } */
+static int ploop_exit(pctx *c, yaml_node_t *n)
+{
+	enum { E_PRED, E_PEN, E_FULL, E_HIDDEN, E_SOURCE, E_N };
+	static const rl_yaml_key spec[E_N] = { { "predicted", 1 }, { "penalty", 1 },
+					       { "full_at", 1 }, { "hidden_from", 1 },
+					       { "source", 1 } };
+	yaml_node_t *v[E_N];
+	char src[256];
+	double pred;
+	if (rl_yaml_check_mapping(&c->y, n, "loop_exit", spec, E_N, v) ||
+	    pnumber(c, v[E_PRED], "predicted", 1, 1000000, &pred) ||
+	    pnumber(c, v[E_PEN], "penalty", 0, 1000, &c->p->exit_penalty) ||
+	    pnumber(c, v[E_FULL], "full_at", 0, 1000, &c->p->exit_full_at) ||
+	    pnumber(c, v[E_HIDDEN], "hidden_from", 0, 1000, &c->p->exit_hidden_from) ||
+	    rl_yaml_get_text(&c->y, v[E_SOURCE], "source", src, sizeof src, 1))
+		return -1;
+	if (pred != (int)pred)
+		return rl_yaml_fail(&c->y, v[E_PRED], "expected a whole number of passes for "
+				    "'predicted' in 'loop_exit'");
+	if (!(c->p->exit_hidden_from > c->p->exit_full_at))
+		return rl_yaml_fail(&c->y, v[E_HIDDEN], "expected 'hidden_from' greater than "
+				    "'full_at' in 'loop_exit'");
+	c->p->exit_predicted = (int)pred;
+	return 0;
+}
+
 /* 'loop_shapes': rows { slots, loads, stores, width, cycles, source } */
 static int pshapes(pctx *c, yaml_node_t *n)
 {
@@ -375,7 +402,7 @@ static int pshapes(pctx *c, yaml_node_t *n)
 }
 
 enum { K_SCHEMA, K_NAME, K_DESC, K_SOURCE, K_PORTS, K_LOADP, K_DISPATCH, K_FUSION, K_SPLIT,
-       K_LOADS, K_STORES, K_INSNS, K_WIDE, K_CALLS, K_CALLS_EST, K_FWD, K_SHAPES, K_N };
+       K_LOADS, K_STORES, K_INSNS, K_WIDE, K_CALLS, K_CALLS_EST, K_FWD, K_SHAPES, K_EXIT, K_N };
 
 static int proot(pctx *c, yaml_node_t *root)
 {
@@ -384,7 +411,7 @@ static int proot(pctx *c, yaml_node_t *root)
 		{ "ports", 1 }, { "load_ports", 1 }, { "dispatch", 1 }, { "macro_fusion", 0 },
 		{ "split_load", 0 }, { "loads", 1 }, { "stores", 1 }, { "instructions", 1 },
 		{ "zmm_disables", 0 }, { "calls", 0 }, { "calls_estimate", 0 },
-		{ "store_forward", 0 }, { "loop_shapes", 0 },
+		{ "store_forward", 0 }, { "loop_shapes", 0 }, { "loop_exit", 0 },
 	};
 	char gotbuf[64];
 	yaml_node_t *v[K_N];
@@ -414,6 +441,8 @@ static int proot(pctx *c, yaml_node_t *root)
 	if (v[K_FWD] && pstore_forward(c, v[K_FWD]))
 		return -1;
 	if (v[K_SHAPES] && pshapes(c, v[K_SHAPES]))
+		return -1;
+	if (v[K_EXIT] && ploop_exit(c, v[K_EXIT]))
 		return -1;
 	if (pmemrows(c, v[K_LOADS], "loads", 0, p->loads, &p->nloads) ||
 	    pmemrows(c, v[K_STORES], "stores", 1, p->stores, &p->nstores) || pforms(c, v[K_INSNS]))

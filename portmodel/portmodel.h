@@ -91,6 +91,11 @@ typedef struct rl_incore {
 	double t_latency;                 /* loop-carried dependency bound */
 	double t_loop_shape;              /* the table's figure for a loop of this shape
 					     (rl_loop_shape), 0 if none matches */
+	/* the port table's loop exit (rl_ports.exit_*): passes per entry up to which the exit
+	 * is foreseen, cycles per entry beyond at full_at cy per pass or faster, none from
+	 * hidden_from cy per pass on; exit_predicted 0 = no figure */
+	int exit_predicted;
+	double exit_penalty, exit_full_at, exit_hidden_from;
 	/* dependencies through memory (store-to-load forwarding, latency.c) */
 	double t_latency_nofwd;           /* the bound with each forwarding replaced by a
 					     register move: the value kept in a register */

@@ -438,6 +438,10 @@ void rl_incore_ports(const rl_machine *m, const rl_ports *p, const rl_body *body
 	memset(out, 0, sizeof(*out));
 	out->port_model = 1;
 	snprintf(out->table, sizeof out->table, "%s", p->name);
+	out->exit_predicted = p->exit_predicted;
+	out->exit_penalty = p->exit_penalty;
+	out->exit_full_at = p->exit_full_at;
+	out->exit_hidden_from = p->exit_hidden_from;
 	if (!body)
 		return;
 	int n = rl_body_ninsns(body);

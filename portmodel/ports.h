@@ -83,6 +83,12 @@ typedef struct rl_ports {
 	 * of a load of the same address (FP / vector data; general-purpose data);
 	 * -1 = not in the table (memory dependencies not modelled) */
 	double fwd_fp, fwd_gpr;
+	/* leaving a loop ('loop_exit'): the exit of a loop of up to exit_predicted passes per
+	 * entry is foreseen by the branch predictor; a longer loop's exit costs exit_penalty
+	 * cycles per entry when it runs at exit_full_at cycles per pass or faster, nothing from
+	 * exit_hidden_from on, linearly less between; exit_predicted 0 = not in the table */
+	int exit_predicted;
+	double exit_penalty, exit_full_at, exit_hidden_from;
 	int nloads, nstores;
 	rl_memrow loads[RL_MAX_MEMROWS], stores[RL_MAX_MEMROWS];
 	int nforms;

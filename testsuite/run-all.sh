@@ -19,7 +19,7 @@ count() { # add the numbers of one suite: count PASSED FAILED SKIPPED NAME
 
 # 1. unit tests
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-cores="$(ls polyhedral/*.c portmodel/*.c model/*.c machines/*.c diag/*.c) machines/bench/stats.c machines/bench/calib.c machines/bench/calsizes.c machines/bench/wssteps.c machines/bench/capacity.c machines/bench/overlap.c"
+cores="$(ls polyhedral/*.c portmodel/*.c model/*.c machines/*.c diag/*.c) machines/bench/stats.c machines/bench/calib.c machines/bench/calsizes.c machines/bench/wssteps.c machines/bench/capacity.c machines/bench/overlap.c machines/bench/memshare.c"
 for t in testsuite/unit/test_*.c; do
 	[ -e "$t" ] || continue
 	name=$(basename "$t" .c)

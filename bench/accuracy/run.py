@@ -21,9 +21,12 @@ Kernels: kernels/<name>.c, one function each, compiled with the flags of FLAGS b
 kernel is compiled once with the plugin into the timed binary; for every size the same source is
 compiled again with -fplugin-arg-roofline-define=n=...,m=...,l=... (the plugin never changes code
 generation: the binary timed is the one of every size) and the prediction is read from the JSON
-remarks: `performance.cycles_per_unit` at `performance.data_level` (the working set against the
-machine file's capacities) - cycles per unit of work, `unit_of_work.iterations` innermost
-iterations = one cache line of doubles (docs/remarks.md, docs/model.md).
+remarks: the nest's predicted time for one call, `performance.predicted_time.cycles` (the ECM
+figure at `performance.data_level`, the working set against the machine file's capacities, times
+the units of work, plus the per-execution terms such as leaving the innermost loop), divided by
+the call's units of work (`unit_of_work.iterations` innermost iterations = one cache line of
+doubles; docs/remarks.md, docs/model.md) - the measured side is cycles per call / the same units.
+The report says whether the plugin's `predicted_time.work_units` equals the harness's count.
 
 Measurement (harness.c): per point fresh 2 MiB aligned huge-page arrays, first touch outside the
 timed region, >= 5 ms warm-up, samples of >= 1 ms, best and median ns per call; core clock from
@@ -298,8 +301,21 @@ def predict(cc, machine, p, tmp, idx, plugin=None):
     # outer loops); the kernel's own nest is the one with the most loops (first of equals)
     x = max(nests, key=lambda nn: len(nn["inputs"]["loops"]))
     perf = x.get("performance", {})
-    return {"cy": perf.get("cycles_per_unit"), "level": perf.get("data_level"),
-            "ws": perf.get("working_set_bytes"), "ipu": x["unit_of_work"]["iterations"],
+    # the figure compared: the nest's predicted time for one call (its per-execution terms
+    # included) over the call's units of work, the harness's own count (what it divides the
+    # measured cycles by); predicted_time.work_units must be that count
+    ipu = x["unit_of_work"]["iterations"]
+    units = iterations(k, p["n"], p["m"], p["l"]) / ipu
+    pt = perf.get("predicted_time") or {}
+    cy_call, wu = pt.get("cycles"), pt.get("work_units")
+    mismatch = None
+    if wu is not None and abs(wu - units) > 0.005 * units:
+        mismatch = "%s %s: the plugin counts %.6g units per call, the harness %.6g" % (
+            k, fmt_size(p), wu, units)
+    cy = cy_call / units if cy_call is not None and units > 0 else None
+    return {"cy": cy, "cy_ecm": perf.get("cycles_per_unit"), "mismatch": mismatch,
+            "entry_cycles": pt.get("entry_cycles"), "level": perf.get("data_level"),
+            "ws": perf.get("working_set_bytes"), "ipu": ipu,
             "ecm": x["ecm"]["predictions"], "t_ol": x["ecm"]["t_ol"], "t_nol": x["ecm"]["t_nol"],
             "transfers": x["ecm"]["transfers"], "lc": x.get("layer_conditions", []),
             "traffic": x.get("traffic"), "incore": x.get("incore", {}),
@@ -504,6 +520,11 @@ def report(out, pts, preds, mcas, meta, log, preds0=None, label0=None):
         w("# " + l)
     w("")
     w("## Predicted vs measured, cycles per unit of work (8 iterations of doubles = 1 cache line)")
+    w("pred = the plugin's predicted time of the nest for one call (performance.predicted_time.cycles,")
+    w("the per-execution terms included) / the call's units of work, as meas = cycles per call / units;")
+    mism = sorted(set(preds[id(p)]["mismatch"] for p in pts if preds[id(p)].get("mismatch")))
+    w("work units per call: the plugin's count (predicted_time.work_units) = the harness's at every"
+      " point" if not mism else "work units per call differ (plugin vs harness): " + "; ".join(mism))
     w("error = (predicted - measured) / measured (negative: predicted too fast); meas = best,")
     w("med = median sample of the best round; lvl = the plugin's data level (working set vs the")
     w("machine file's capacities); mca = llvm-mca in-core figure, L1 points (i: icelake-server model);")

@@ -9,6 +9,10 @@
 #define RLB_CAP_POINTS 16
 #define RLB_CAP_REFINE 5
 #define RLB_CAP_PASSES 3
+#define RLB_CAP_PASSES3 5        /* the 3D sweep: the median of 5 passes */
+#ifndef RLB_CAP_USE_3D
+#define RLB_CAP_USE_3D 0         /* 1: lc_factor = the smaller of the 2D and the 3D factor */
+#endif
 #ifndef RLB_CAP_MIN_ROWS
 #define RLB_CAP_MIN_ROWS 12
 #endif
@@ -16,8 +20,11 @@
 
 typedef struct rlb_capacity {
 	double factor[RL_MAX_LEVELS];      /* effective / nominal size; 0 = not measured */
-	double n_break[RL_MAX_LEVELS];     /* row length (doubles) at the step */
-	char method[RL_MAX_LEVELS][160];
+	double n_break[RL_MAX_LEVELS];     /* row length (doubles) or plane (points) at the step */
+	double factor2[RL_MAX_LEVELS];     /* the 2D rows' sweep alone (0: not measured) */
+	double factor3[RL_MAX_LEVELS];     /* the 3D planes' sweep alone (levels beyond the first) */
+	double n_break3[RL_MAX_LEVELS];    /* points per plane (n x m) at the 3D step, 0: none */
+	char method[RL_MAX_LEVELS][352];
 } rlb_capacity;
 
 /* Row length at which the times T[0..NP-1] measured at row lengths N[0..NP-1] (ascending)
@@ -25,6 +32,12 @@ typedef struct rlb_capacity {
  * (median of the last three), interpolated geometrically between the two points around the
  * crossing; 0 if the high plateau is not at least MIN_STEP x the low one. */
 double rlb_capacity_breakpoint(const double *n, const double *t, int np, double min_step);
+
+/* The step fitted to all NP points (N ascending, times T): the split, with at least 3 points on
+ * either side, whose summed absolute deviations from the median of each side are smallest;
+ * the geometric mean of the two points around it, 0 if the median above is not at least
+ * MIN_STEP x the median below.  For a ramp between two plateaus: its middle. */
+double rlb_capacity_step_fit(const double *n, const double *t, int np, double min_step);
 
 /* Bytes of the grid (2 arrays) for measuring level L of M: a quarter of the level that holds
  * it (its share per core, at most 8 MB) - the level two out (L + 2) when a quarter of it is at
@@ -47,7 +60,9 @@ double rlb_capacity_tall_bytes(const rl_machine *m, int grid_level);
 double rlb_capacity_factor(double n_step, double n_last, double size);
 
 /* Measure the factor of every private cache level (shared_by 1, not the last) of M: the 3
- * source rows of the stencil (3 x N x 8 B) at the step / the level's size.  AVX: 0 SSE2, 1
+ * source rows of the stencil (3 x N x 8 B) at the step / the level's size; for the levels
+ * beyond the first also a 3D 7-point Jacobi over >= RLB_CAP_MIN_ROWS planes of n x n points
+ * (3 x n x n x 8 B at its step / size), and the smaller of the two factors.  AVX: 0 SSE2, 1
  * AVX2 + FMA, 2 AVX-512.  CPU: pinned already; progress on stderr unless QUIET. */
 void rlb_capacity_measure(rlb_capacity *c, const rl_machine *m, int avx, int quiet);
 

@@ -14,6 +14,7 @@
 #include "machines/bench/overlap.h"
 #include "machines/bench/calsizes.h"
 #include "machines/bench/wssteps.h"
+#include "machines/bench/memshare.h"
 #include "machines/bench/capacity.h"
 #include "machines/bench/tlb.h"
 #include "machines/bench/install.h"
@@ -876,44 +877,50 @@ static void record_group(bench_run *b, bw_group *g)
 static rlb_calsizes cal_sizes;
 static int cal_sizes_ok;
 
-#define CS_MAXF (RL_MAX_LEVELS * RLB_CS_MAXN * RLB_CAL_MAXK)
+#define CS_MAXF (RLB_WS_SETS * RL_MAX_LEVELS * RLB_CS_MAXN * RLB_CAL_MAXK)
 #define CS_MAXB (RL_MAX_LEVELS * RLB_CS_MAXN)
 
 static bwcfg cfg_sizes[CS_MAXF];
-static int cs_kernel[CS_MAXF], cs_set[CS_MAXF];   /* per figure: calibration kernel, buffer set */
-static char *cs_raw[CS_MAXB][4], *cs_buf[CS_MAXB][1][4];
+/* per figure: calibration kernel, buffer set (size: L x RLB_CS_MAXN + i) and which of the
+   independent sets (0 .. RLB_WS_SETS - 1) */
+static int cs_kernel[CS_MAXF], cs_set[CS_MAXF], cs_copy[CS_MAXF];
+static char *cs_raw[RLB_WS_SETS][CS_MAXB][4], *cs_buf[RLB_WS_SETS][CS_MAXB][1][4];
 
 static void cal_sizes_free(void)
 {
-	for (int x = 0; x < CS_MAXB; x++)
-		for (int k = 0; k < 4; k++) {
-			free(cs_raw[x][k]);
-			cs_raw[x][k] = cs_buf[x][0][k] = NULL;
-		}
+	for (int y = 0; y < RLB_WS_SETS; y++)
+		for (int x = 0; x < CS_MAXB; x++)
+			for (int k = 0; k < 4; k++) {
+				free(cs_raw[y][x][k]);
+				cs_raw[y][x][k] = cs_buf[y][x][0][k] = NULL;
+			}
 }
 
-/* one buffer set (4 streams: the first the whole working set, the others half of it, each
- * STREAM_SKEW further into its own 2 MiB-aligned allocation) per level and size */
-static int cal_sizes_alloc(const rlb_calsizes *s)
+/* NSETS independent buffer sets (4 streams: the first the whole working set, the others half
+ * of it, each STREAM_SKEW further into its own 2 MiB-aligned allocation) per level and size;
+ * the sets allocated alternately, so that each set's buffers lie apart from the other's */
+static int cal_sizes_alloc(const rlb_calsizes *s, int nsets)
 {
 	for (int L = 1; L < s->nlevels; L++)
 		for (int i = 0; i < s->n[L]; i++)
-			for (int k = 0; k < 4; k++) {
-				int x = L * RLB_CS_MAXN + i;
-				size_t sz = (size_t)(k ? s->ws[L][i] / 2 : s->ws[L][i]) / 512 * 512;
-				if (!(cs_raw[x][k] = xalloc(sz + (size_t)k * STREAM_SKEW))) {
-					fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n", sz);
-					return -1;
+			for (int k = 0; k < 4; k++)
+				for (int y = 0; y < nsets; y++) {
+					int x = L * RLB_CS_MAXN + i;
+					size_t sz = (size_t)(k ? s->ws[L][i] / 2 : s->ws[L][i]) / 512 * 512;
+					if (!(cs_raw[y][x][k] = xalloc(sz + (size_t)k * STREAM_SKEW))) {
+						fprintf(stderr, "roofline-bench: cannot allocate %zu bytes\n",
+							sz);
+						return -1;
+					}
+					cs_buf[y][x][0][k] = cs_raw[y][x][k] + (size_t)k * STREAM_SKEW;
 				}
-				cs_buf[x][0][k] = cs_raw[x][k] + (size_t)k * STREAM_SKEW;
-			}
 	return 0;
 }
 
 /* plan the calibration kernels (one core, widest access) at NPER working sets per level beyond
  * the L1 into G: interleaved like the cache levels, >= 1 ms warm-up and 3 timed
  * sub-repetitions of >= 1 ms per round.  0 or -1. */
-static int cal_sizes_group(bench_run *b, bw_group *g, rlb_calsizes *s);
+static int cal_sizes_group(bench_run *b, bw_group *g, rlb_calsizes *s, int nsets);
 
 static int cal_sizes_plan(bench_run *b, bw_group *g, int nper)
 {
@@ -924,34 +931,39 @@ static int cal_sizes_plan(bench_run *b, bw_group *g, int nper)
 		shared[L] = b->t.lev[L].shared > b->ncore ? b->ncore : b->t.lev[L].shared;
 	}
 	rlb_calsizes_plan(&cal_sizes, b->t.nlev, size, shared, nper);
-	return cal_sizes_group(b, g, &cal_sizes);
+	return cal_sizes_group(b, g, &cal_sizes, 1);
 }
 
-/* the figures of the planned working sets S into G (buffers allocated).  0 or -1. */
-static int cal_sizes_group(bench_run *b, bw_group *g, rlb_calsizes *s)
+/* the figures of the planned working sets S into G (buffers allocated): NSETS independent
+ * buffer sets per size, each set's figure beside the other's in every round; 2 x REPS rounds
+ * in all (REPS per set with two sets).  0 or -1. */
+static int cal_sizes_group(bench_run *b, bw_group *g, rlb_calsizes *s, int nsets)
 {
-	*g = (bw_group){ "calibration working sets", cfg_sizes, 0, 2 * b->reps, 0, 0, 1e6, 3, WARM_NS,
-			 0, 0 };
+	*g = (bw_group){ "calibration working sets", cfg_sizes, 0, 2 * b->reps / nsets, 0, 0, 1e6,
+			 3, WARM_NS, 0, 0 };
 	if (g->rounds > MAXREPS) g->rounds = MAXREPS;
-	if (cal_sizes_alloc(s)) {
+	if (cal_sizes_alloc(s, nsets)) {
 		cal_sizes_free();
 		return -1;
 	}
 	for (int L = 1; L < s->nlevels; L++)
 		for (int i = 0; i < s->n[L]; i++)
-			for (int k = 0; k < NCAL; k++, g->ncfg++) {
-				int x = L * RLB_CS_MAXN + i;
-				cfg_sizes[g->ncfg] = bw_figure(L, 1, cal_defs[k].mix,
-							       b->widths[b->nw - 1],
-							       (size_t)s->ws[L][i], cs_buf[x]);
-				cs_kernel[g->ncfg] = k;
-				cs_set[g->ncfg] = x;
-			}
+			for (int k = 0; k < NCAL; k++)
+				for (int y = 0; y < nsets; y++, g->ncfg++) {
+					int x = L * RLB_CS_MAXN + i;
+					cfg_sizes[g->ncfg] = bw_figure(L, 1, cal_defs[k].mix,
+								       b->widths[b->nw - 1],
+								       (size_t)s->ws[L][i], cs_buf[y][x]);
+					cs_kernel[g->ncfg] = k;
+					cs_set[g->ncfg] = x;
+					cs_copy[g->ncfg] = y;
+				}
 	return calibrate_group(b, g);
 }
 
-/* every figure's best round into S->t in cycles per unit of work; the buffers freed */
-static void cal_sizes_store(bench_run *b, bw_group *g, rlb_calsizes *s)
+/* every figure's best round into S[its buffer set]->t in cycles per unit of work (and, with
+ * SMED, the median of its rounds into SMED[its buffer set]->t); the buffers freed */
+static void cal_sizes_store(bench_run *b, bw_group *g, rlb_calsizes *s, rlb_calsizes *smed)
 {
 	for (int c = 0; c < g->ncfg; c++) {
 		/* bytes (all streams) per ns -> cycles per unit of work (one line per stream) */
@@ -960,8 +972,10 @@ static void cal_sizes_store(bench_run *b, bw_group *g, rlb_calsizes *s)
 		free(f->tv);
 		f->tv = NULL;
 		int L = cs_set[c] / RLB_CS_MAXN, i = cs_set[c] % RLB_CS_MAXN;
-		s->t[cs_kernel[c]][L][i] = res.best > 0 ? (double)b->t.lev[0].line *
-			k_streams[f->mix] * b->ghz / res.best : 0;
+		double unit = (double)b->t.lev[0].line * k_streams[f->mix] * b->ghz;
+		s[cs_copy[c]].t[cs_kernel[c]][L][i] = res.best > 0 ? unit / res.best : 0;
+		if (smed)
+			smed[cs_copy[c]].t[cs_kernel[c]][L][i] = res.median > 0 ? unit / res.median : 0;
 	}
 	cal_sizes_free();
 }
@@ -969,7 +983,7 @@ static void cal_sizes_store(bench_run *b, bw_group *g, rlb_calsizes *s)
 /* the per-size figures into CAL_SIZES, printed */
 static void cal_sizes_finish(bench_run *b, bw_group *g)
 {
-	cal_sizes_store(b, g, &cal_sizes);
+	cal_sizes_store(b, g, &cal_sizes, NULL);   /* one buffer set: into cal_sizes */
 	cal_sizes_ok = 1;
 	if (!quiet) {
 		fprintf(stderr, "calibration kernels per working set, cycles per unit of work (the fit "
@@ -1057,6 +1071,12 @@ static int measure_bandwidths(bench_run *b, int nper)
 	return 0;
 }
 
+/* the calibration kernels across each level's working sets (the small_working_sets table) */
+static rlb_calsizes ws_sizes, ws_set[RLB_WS_SETS];   /* best rounds: the fit's reference */
+static rlb_calsizes ws_med, ws_med_set[RLB_WS_SETS]; /* median rounds: the step */
+static rlb_ws_step ws_step[RL_MAX_LEVELS];
+static int ws_ok, cal_ws_ref[RL_MAX_LEVELS];   /* 1: level L's fit took the table's top sizes */
+
 /* the provenance of the per-size figures: a sentence for calibration.source */
 static void cal_sizes_method(char *out, size_t len)
 {
@@ -1068,7 +1088,10 @@ static void cal_sizes_method(char *out, size_t len)
 		if (cal_sizes.n[L])
 			at += snprintf(out + at, len - (size_t)at, "; %s: %s %d working sets of "
 				       "%lld-%lld KiB (equal steps)", lvname[L], L >= from ?
-				       "the median over" : "at half the level, recorded at",
+				       "the median over" : cal_ws_ref[L] ? "each kernel's smallest "
+				       "figure at the top three sizes of small_working_sets' table "
+				       "(the faster of 2 buffer sets), recorded at" :
+				       "at half the level, recorded at",
 				       cal_sizes.n[L], cal_sizes.ws[L][0] >> 10,
 				       cal_sizes.ws[L][cal_sizes.n[L] - 1] >> 10);
 	if (at < (int)len)
@@ -1105,10 +1128,10 @@ static int sizes_cmd(int argc, char **argv)
 
 /* the calibration kernels across each level's working sets and the step of each link's cost
  * (machines/bench/wssteps.c; docs/roofline-bench.md, "Small working sets") */
-static rlb_calsizes ws_sizes;
-static rlb_ws_step ws_step[RL_MAX_LEVELS];
-static int ws_ok;
 
+/* The figures of RLB_WS_SETS independent buffer sets per size in the same rounds; the step is
+ * fitted to their combination (per figure the faster set) and written only when each set's
+ * figures alone show it too (rlb_wssteps_confirm) */
 static void ws_steps_run(bench_run *b)
 {
 	long long size[RL_MAX_LEVELS];
@@ -1118,18 +1141,32 @@ static void ws_steps_run(bench_run *b)
 		shared[L] = b->t.lev[L].shared > b->ncore ? b->ncore : b->t.lev[L].shared;
 	}
 	rlb_wssteps_plan(&ws_sizes, b->t.nlev, size, shared);
+	for (int y = 0; y < RLB_WS_SETS; y++)
+		ws_set[y] = ws_med_set[y] = ws_sizes;
 	static bw_group g;
-	ws_ok = !cal_sizes_group(b, &g, &ws_sizes);
+	ws_ok = !cal_sizes_group(b, &g, &ws_sizes, RLB_WS_SETS);
 	if (ws_ok) {
 		run_group_rounds(b, &g, g.rounds, 1e9);
-		cal_sizes_store(b, &g, &ws_sizes);
+		cal_sizes_store(b, &g, ws_set, ws_med_set);
+		rlb_wssteps_combine(&ws_sizes, ws_set, RLB_WS_SETS);
+		rlb_wssteps_combine(&ws_med, ws_med_set, RLB_WS_SETS);
 	}
-	for (int L = 1; ws_ok && L < b->t.nlev; L++)
-		rlb_wssteps_fit(&ws_sizes, &b->cal, L, &ws_step[L]);
+	/* the step from the medians of the rounds: the small-working-set regime is the machine's
+	   usual state, and a phase of the host in which it ran fast made the best rounds of one
+	   run of the Zen 5 guest step by x 1.11 where the best rounds of ten other tables gave
+	   1.26-1.31 (docs/roofline-bench.md) */
+	for (int L = 1; ws_ok && L < b->t.nlev; L++) {
+		rlb_ws_step per[RLB_WS_SETS];
+		for (int y = 0; y < RLB_WS_SETS; y++)
+			rlb_wssteps_fit(&ws_med_set[y], &b->cal, L, &per[y]);
+		rlb_wssteps_fit(&ws_med, &b->cal, L, &ws_step[L]);
+		rlb_wssteps_confirm(&ws_step[L], per, RLB_WS_SETS);
+	}
 	if (ws_ok && !quiet) {
 		fprintf(stderr, "link costs per working set: calibration kernels, cycles per unit of "
-			"work, and the median ratio to their top three sizes:\n");
-		rlb_wssteps_print(stderr, &ws_sizes, ws_step, &b->cal, "  ");
+			"work (the median of each figure's rounds, the faster of %d buffer sets), and "
+			"the median ratio to their top three sizes:\n", RLB_WS_SETS);
+		rlb_wssteps_print(stderr, &ws_med, ws_step, &b->cal, "  ");
 	}
 }
 
@@ -1148,8 +1185,59 @@ static int ws_steps_cmd(void)
 		return 1;
 	printf("# roofline-bench ws-steps on '%s' (%s, %s family %u model %u), %s, clock %.3f GHz\n",
 	       b.t.host, b.t.model, b.t.vendor, b.t.family, b.t.model_id, b.date, b.ghz);
-	rlb_wssteps_print(stdout, &ws_sizes, ws_step, &b.cal, "");
+	rlb_wssteps_print(stdout, &ws_med, ws_step, &b.cal, "");
 	free(b.j);
+	return 0;
+}
+
+/* ------------------------------------------------------------ last level's memory share */
+
+/* the share of a working set around the last level's size that comes from memory
+ * (machines/bench/memshare.c; docs/roofline-bench.md, "Working sets around the last level's
+ * size"): 2 x REPS interleaved rounds, none started after MS_UNTIL_S seconds of this step */
+#define MS_UNTIL_S 12.0
+static rlb_memshare mshare;
+
+static void mshare_run(bench_run *b)
+{
+	rlb_memshare_plan(&mshare, b->t.nlev > 0 ? b->t.lev[b->t.nlev - 1].size : 0);
+	if (mshare.n < 2)
+		return;
+	if (rlb_memshare_measure(&mshare, b->widths[b->nw - 1], b->ghz, 2 * b->reps, MS_UNTIL_S)) {
+		mshare.n = 0;
+		if (!quiet)
+			fprintf(stderr, "roofline-bench: no memory_share (allocation or kernel "
+				"failed)\n");
+		return;
+	}
+	rlb_memshare_fit(&mshare);
+	if (!quiet) {
+		fprintf(stderr, "memory share of working sets around the %s size (cycles per line; "
+			"share = (t - t at the first size) / (t in memory - t at the first size)):\n",
+			lvname[b->t.nlev - 1]);
+		rlb_memshare_print(stderr, &mshare, "  ");
+	}
+}
+
+/* roofline-bench memory-share: the clock and the memory share alone, the table and the key */
+static int mshare_cmd(void)
+{
+	static bench_run b;
+	static rl_machine m;
+	if (bench_setup(&b, 15))
+		return 1;
+	measure_clock(&b);
+	quiet = 1;
+	mshare_run(&b);
+	if (!mshare.found)
+		return 1;
+	printf("# roofline-bench memory-share on '%s' (%s, %s family %u model %u), %s, clock "
+	       "%.3f GHz, load average %s\n", b.t.host, b.t.model, b.t.vendor, b.t.family,
+	       b.t.model_id, b.date, b.ghz, b.load0);
+	rlb_memshare_print(stdout, &mshare, "# ");
+	m.nlevels = 1;
+	rlb_memshare_apply(&mshare, &m);
+	rlb_write_memory_share(stdout, &m.levels[0], "    ");
 	return 0;
 }
 
@@ -1286,6 +1374,13 @@ static void describe_calibration(bench_run *b, int wmax, const char *how)
 				k_streams[cal_defs[i].mix] * b->ghz / b->cal_gbs[i][L] : 0;
 	if (cal_sizes_ok)
 		rlb_calsizes_apply(&cal_sizes, &b->cal, CAL_SIZES_FIT_FROM(b->t.nlev));
+	/* the levels with a further cache level beyond them: the kernels' large-working-set
+	   figures of the small_working_sets table, the base its step multiplies (at half the L2
+	   the one-stream kernels of the Zen 5 guest sit on their own step: update 1.20 against
+	   1.04 cy per unit beyond it, and the fill came out 6 % high) */
+	for (int L = 1; ws_ok && L < CAL_SIZES_FIT_FROM(b->t.nlev); L++)
+		if (rlb_wssteps_reference(&ws_sizes, &b->cal, L))
+			cal_ws_ref[L] = 1;
 	rlb_cal_counts(&b->cal, m);
 	if (rlb_cal_fit_all(&b->cal)) {
 		fprintf(stderr, "roofline-bench: a calibration kernel was not measured; the file "
@@ -1436,8 +1531,17 @@ static int write_machine(const bench_run *b, const char *outpath, const char *hd
 		}
 		if (ws_ok) {
 			fprintf(out, "# link costs per working set (caches[].small_working_sets: the "
-				"step of the ratio row; %d rounds, best):\n", 2 * b->reps);
-			rlb_wssteps_print(out, &ws_sizes, ws_step, &b->cal, "#   ");
+				"step of the ratio row, written when every buffer set's own figures "
+				"confirm it; %d buffer sets x %d rounds, the median of each figure's "
+				"rounds, the faster set's):\n",
+				RLB_WS_SETS, 2 * b->reps / RLB_WS_SETS);
+			rlb_wssteps_print(out, &ws_med, ws_step, &b->cal, "#   ");
+		}
+		if (mshare.found) {
+			fprintf(out, "# memory share of working sets around the %s size (caches[%d]."
+				"memory_share: the share and reuse share rows; %d rounds):\n",
+				lvname[b->t.nlev - 1], b->t.nlev - 1, mshare.rounds);
+			rlb_memshare_print(out, &mshare, "#   ");
 		}
 		wr |= ferror(out);
 	}
@@ -1480,6 +1584,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	if (measure_bandwidths(&b, CAL_SIZES_PER_LEVEL))
 		return 1;
 	ws_steps_run(&b);
+	mshare_run(&b);
 	for (int ci = 0; ci < b.ncc; ci++)
 		measure_fp_peaks(&b, b.ncores_list[ci]);
 	/* effective capacities: needs the cache levels of the machine */
@@ -1496,6 +1601,7 @@ static int bench(const char *outpath, int reps, const char *port_table, const ch
 	describe_machine(&b, port_table, name);
 	if (ws_ok)
 		rlb_wssteps_apply(&ws_sizes, ws_step, b.m);
+	rlb_memshare_apply(&mshare, b.m);
 	char hdr[4096];
 	format_header(&b, hdr, sizeof hdr);
 	int rc = write_machine(&b, outpath, hdr) ? 1 : 0;
@@ -1646,6 +1752,7 @@ static void usage(FILE *f)
 	      "                                               link costs, printed)\n"
 	      "       roofline-bench sizes [N] (the calibration kernels at N working sets per level)\n"
 	      "       roofline-bench ws-steps  (the link costs' steps across each level's working sets)\n"
+	      "       roofline-bench memory-share  (the last level's memory share per working set)\n"
 	      "Measures the machine it runs on and writes a roofline machine file (docs/roofline-bench.md).\n", f);
 }
 
@@ -1668,6 +1775,8 @@ int main(int argc, char **argv)
 		return sizes_cmd(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "ws-steps"))
 		return ws_steps_cmd();
+	if (argc >= 2 && !strcmp(argv[1], "memory-share"))
+		return mshare_cmd();
 	if (argc >= 2 && !strcmp(argv[1], "install"))
 		return rlb_install(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "convert-kerncraft")) {

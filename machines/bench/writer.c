@@ -103,8 +103,30 @@ static void put_caches(FILE *f, const rl_machine *m)
 				fprintf(f, ", write_only: %.3g", c->small_write_only);
 			fprintf(f, " }\n");
 		}
+		rlb_write_memory_share(f, c, "    ");
 		put_text(f, "    source", c->source);
 	}
+}
+
+void rlb_write_memory_share(FILE *f, const rl_cache_level *c, const char *indent)
+{
+	char b1[64];
+	if (c->mshare_n < 1)
+		return;
+	fprintf(f, "%smemory_share: { sizes: [", indent);
+	for (int i = 0; i < c->mshare_n; i++) {
+		size_str(b1, sizeof b1, (long long)c->mshare_ws[i]);
+		fprintf(f, "%s\"%s\"", i ? ", " : "", b1);
+	}
+	fprintf(f, "], shares: [");
+	for (int i = 0; i < c->mshare_n; i++)
+		fprintf(f, "%s%.3g", i ? ", " : "", c->mshare[i]);
+	if (c->mshare_has_reuse) {
+		fprintf(f, "], reuse_shares: [");
+		for (int i = 0; i < c->mshare_n; i++)
+			fprintf(f, "%s%.3g", i ? ", " : "", c->mshare_reuse[i]);
+	}
+	fprintf(f, "] }\n");
 }
 
 static void put_tlb(FILE *f, const rl_machine *m)

@@ -94,6 +94,54 @@ int rlb_wssteps_fit(const rlb_calsizes *s, const rlb_cal *c, int L, rlb_ws_step 
 	return st->found;
 }
 
+void rlb_wssteps_combine(rlb_calsizes *out, const rlb_calsizes *a, int n)
+{
+	*out = a[0];
+	for (int x = 1; x < n; x++)
+		for (int k = 0; k < RLB_CAL_MAXK; k++)
+			for (int L = 0; L < RL_MAX_LEVELS; L++)
+				for (int i = 0; i < RLB_CS_MAXN; i++) {
+					double v = a[x].t[k][L][i], *o = &out->t[k][L][i];
+					if (v > 0 && (!(*o > 0) || v < *o))
+						*o = v;
+				}
+}
+
+int rlb_wssteps_confirm(rlb_ws_step *st, const rlb_ws_step *set, int n)
+{
+	double lo = 0, hi = 0;
+	int all = n > 0;
+	for (int x = 0; x < n && x < RLB_WS_SETS; x++) {
+		double f = set[x].nbelow ? set[x].factor : 0;
+		st->set_factor[x] = f;
+		if (!(f >= RLB_WS_MIN_FACTOR))
+			all = 0;
+		if (x == 0 || f < lo)
+			lo = f;
+		if (x == 0 || f > hi)
+			hi = f;
+	}
+	st->sets = n;
+	st->confirmed = all && hi - lo <= RLB_WS_CONFIRM * (st->factor - 1);
+	st->found = st->found && st->confirmed;
+	return st->found;
+}
+
+int rlb_wssteps_reference(const rlb_calsizes *s, rlb_cal *c, int L)
+{
+	int n = L >= 1 && L < RL_MAX_LEVELS ? s->n[L] : 0, done = 0;
+	if (n < 4)
+		return 0;
+	for (int k = 0; k < c->nk && k < RLB_CAL_MAXK; k++) {
+		double ref = min_positive(&s->t[k][L][n - 3], 3);
+		if (ref > 0) {
+			c->k[k].t[L] = ref;
+			done++;
+		}
+	}
+	return done;
+}
+
 int rlb_wssteps_apply(const rlb_calsizes *s, const rlb_ws_step *st, rl_machine *m)
 {
 	int written = 0;
@@ -133,7 +181,15 @@ void rlb_wssteps_print(FILE *f, const rlb_calsizes *s, const rlb_ws_step *st, co
 		fprintf(f, "%s%-4s %-13s", prefix, names[L], "ratio");
 		for (int i = 0; i < s->n[L]; i++)
 			fprintf(f, " %7.3f", st[L].ratio[i]);
-		if (st[L].nbelow)
+		if (st[L].nbelow && st[L].sets) {
+			fprintf(f, "  step: x %.3f below %.0f KiB; sets", st[L].factor,
+				st[L].below / 1024);
+			for (int x = 0; x < st[L].sets; x++)
+				fprintf(f, " x %.3f", st[L].set_factor[x]);
+			fprintf(f, "%s\n", st[L].found ? " (confirmed)" : st[L].factor <
+				RLB_WS_MIN_FACTOR ? " (too small: not written)" :
+				" (not confirmed by every set: not written)");
+		} else if (st[L].nbelow)
 			fprintf(f, "  step: x %.3f below %.0f KiB%s\n", st[L].factor,
 				st[L].below / 1024, st[L].found ? "" : " (too small: not written)");
 		else

@@ -13,10 +13,19 @@
 
 #define RLB_WS_N 8               /* working sets per level */
 #define RLB_WS_MIN_FACTOR 1.05   /* a smaller step is not written (noise of the kernels) */
+#define RLB_WS_SETS 2            /* independent buffer sets per size, measured in alternate
+				    figures of every round (docs/roofline-bench.md) */
+#define RLB_WS_CONFIRM 0.5       /* the two sets' factors may differ by at most this part of
+				    the step (factor - 1) */
 
 /* The step of one level (the link into it: caches[L - 1] of the file) */
 typedef struct rlb_ws_step {
-	int found;                   /* 1: factor >= RLB_WS_MIN_FACTOR */
+	int found;                   /* 1: factor >= RLB_WS_MIN_FACTOR (and confirmed, when
+					rlb_wssteps_confirm was applied) */
+	int sets;                    /* 0: not confirmed by sets; else the sets fitted */
+	int confirmed;               /* every set found a step of >= RLB_WS_MIN_FACTOR, and
+					they agree within RLB_WS_CONFIRM x (factor - 1) */
+	double set_factor[RLB_WS_SETS];  /* each set's own factor (0: no step fitted) */
 	int nbelow;                  /* sizes below the step */
 	double below;                /* bytes: the geometric mean of the sizes around the step */
 	double factor;               /* the median ratio of the sizes below the step */
@@ -43,6 +52,24 @@ void rlb_wssteps_plan(rlb_calsizes *s, int nlevels, const long long *size, const
  * either side of it (rounded to KiB).  WRITE_ONLY: the median below the step of the ratios of
  * the fitted kernels that read nothing (the store kernel).  Returns ST->found. */
 int rlb_wssteps_fit(const rlb_calsizes *s, const rlb_cal *c, int L, rlb_ws_step *st);
+
+/* The figures of N buffer sets (RLB_WS_SETS, measured in the same rounds) as one: per kernel,
+ * level and size the smallest positive time over the sets (a slow placement of one set's
+ * buffers, like other work on the host, only ever slows a kernel).  OUT gets A[0]'s plan. */
+void rlb_wssteps_combine(rlb_calsizes *out, const rlb_calsizes *a, int n);
+
+/* Confirmation of the step ST (fitted on the combined figures) by the steps SET[0..N-1]
+ * fitted on each set's own figures: ST->confirmed when every set found a step (factor >=
+ * RLB_WS_MIN_FACTOR) and the sets' factors differ by at most RLB_WS_CONFIRM x (ST->factor - 1)
+ * (the step exceeds the run's noise at least twice over); ST->found then requires it.
+ * Returns ST->found. */
+int rlb_wssteps_confirm(rlb_ws_step *st, const rlb_ws_step *set, int n);
+
+/* The large-working-set figure of every kernel (fitted and held out) at level L: C->k[k].t[L] = its reference
+ * at L in S (the smallest of its figures at the top three sizes, the base of the step's ratios)
+ * - the per-line costs fitted to them are those the model multiplies by the step's factor
+ * below it.  Returns the number of kernels replaced (0: S has no sizes at L). */
+int rlb_wssteps_reference(const rlb_calsizes *s, rlb_cal *c, int L);
 
 /* Put the steps found (ST[L] for L = 1..S->nlevels-1) into M: caches[L - 1].small_below /
  * small_factor / small_write_only (factors rounded to 2 decimals; write_only 1 when within

@@ -26,7 +26,7 @@ fi
 # transfers[b] of each overlapping link b < k) + page walks (docs/remarks.md, docs/model.md
 # section 4), on a serial machine (snb), an overlapping one without fractions (zen4) and one with
 # the measured fractions and memory load factor (zen5-host-bench: ecm.memory_loads, the memory
-# level max(rule, min(serial sum, T_L3Mem + factor x reuse share x t_nol))); the page-walk test's loop and the restart test's (memory: at least max(t_ol, t_nol) + stream_restarts.cycles) too
+# level max(rule, T_L3Mem + factor x reuse share x t_nol)); the page-walk test's loop and the restart test's (memory: at least max(t_ol, t_nol) + stream_restarts.cycles) too
 mkdir -p links
 for m in snb-e5-2680:sandybridge zen4:znver3 zen5-host-bench:znver3; do
 	for f in jacobi2d-static stream-triad matmul-ijk; do
@@ -61,10 +61,9 @@ for path in sys.argv[1:]:
             ml = e.get('memory_loads')
             if ml and lv == len(t) and lv > 0:
                 # the memory level with ecm.memory_load_factor (docs/model.md section 4)
-                full = max(e['t_ol'], e['t_nol'] + sum(t))
                 loads = t[-1] + ml['factor'] * ml['reuse_share'] * e['t_nol']
-                memload += ml['reuse_share'] > 0 and min(full, loads) > want
-                want = max(want, min(full, loads))
+                memload += ml['reuse_share'] > 0 and loads > want
+                want = max(want, loads)
             sr = e.get('stream_restarts')
             if sr and lv == len(t) and lv > 0:
                 # streams that restart from memory (docs/model.md section 4c)

@@ -8,14 +8,14 @@
    0.8982 of the lines are in the first 460 of their run: 0.8982 x 17 = 15.27 cy beyond the
    in-core time max(T_OL 4, T_nOL 2) (the port model: the add chain's latency, 2 loads): 19.27
    cy/CL in memory, above the composition rule's figure (T_nOL 2 + the fractions of the
-   transfers 1.1 / 2.1 / 6: under 9). In the caches nothing changes: 4 cy/CL. */
+   transfers 1 / 2.1 / 6: under 9). In the caches nothing changes: 4 cy/CL. */
 /* { dg-do compile } */
 /* { dg-options "-O3 -ffast-math -march=znver3 -fplugin-arg-roofline-machine=zen5-host-bench -fplugin-arg-roofline-define=n=8192" } */
 
 double trsum(int n, double (*restrict a)[n], double *restrict x)
 {
   double s = 0.0;
-  for (int i = 0; i < n; i++) /* { dg-message {ECM \{4 \|\| 2 \| 1.1 \| 2.1 \| 6\} cy/CL, in memory in-core \+ 15.3 cy/CL restarting streams -> \{4 \] 4 \] 4 \] 19.3\} cy/CL on zen5-host-bench} } */
+  for (int i = 0; i < n; i++) /* { dg-message {ECM \{4 \|\| 2 \| 1 \| 2.1 \| 6\} cy/CL, in memory in-core \+ 15.3 cy/CL restarting streams -> \{4 \] 4 \] 4 \] 19.3\} cy/CL on zen5-host-bench} } */
     for (int j = 0; j <= i; j++)
       s += a[i][j] * x[j];
   return s;

@@ -189,6 +189,30 @@ static void test_capacity_step(void **state)
 	assert_float_equal(rlb_capacity_breakpoint(n, flat, 8, 1.1), 0, 0);
 }
 
+/* the step fitted to a ramp (the 3D sweep): 0.32 at N = 100..400, 0.34 at 500, 0.36 at 600,
+ * 0.37 at 700..1000, one fast point (0.28 at N = 200) and one slow (0.40 at N = 300) below.
+ * Splits k = 3..7 (at least 3 points a side), absolute deviations from the medians:
+ *   k = 5 (below: 0.32 0.28 0.40 0.32 0.34, median 0.32; above: 0.36 0.37 0.37 0.37 0.37,
+ *   median 0.37): 0 + .04 + .08 + 0 + .02 + .01 = 0.15;
+ *   k = 4 (below median 0.32; above 0.34 0.36 0.37 x 4: median 0.37): .04 + .08 + .03 + .01
+ *   = 0.16;  k = 6 (below: 0.32 0.28 0.40 0.32 0.34 0.36, median 0.33; above 0.37 x 4):
+ *   .01 + .05 + .07 + .01 + .01 + .03 = 0.18;  k = 3 and 7 are larger.
+ * The split after N = 500: sqrt(500 x 600) = 547.72; 0.37 / 0.32 = 1.156 >= 1.1.  With a
+ * minimum step of 1.2: no step.  The half-way crossing of the plateaus (smallest of the
+ * first three 0.28, median of the last three 0.37: middle 0.325) would be the last upward
+ * crossing, between 400 (0.32) and 500 (0.34) instead. */
+static void test_capacity_step_fit(void **state)
+{
+	(void)state;
+	const double n[10] = { 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000 };
+	const double t[10] = { 0.32, 0.28, 0.40, 0.32, 0.34, 0.36, 0.37, 0.37, 0.37, 0.37 };
+	assert_float_equal(rlb_capacity_step_fit(n, t, 10, 1.1), sqrt(500.0 * 600.0), 1e-9);
+	assert_float_equal(rlb_capacity_step_fit(n, t, 10, 1.2), 0, 0);
+	assert_float_equal(rlb_capacity_step_fit(n, t, 5, 1.1), 0, 0);
+	double b = rlb_capacity_breakpoint(n, t, 10, 1.1);
+	assert_true(b > 400 && b < 500);
+}
+
 /* the grid of the capacity sweep: levels of the Zen 5 guest (48 KiB, 1 MiB, 32 MiB shared by 2):
  * L1 -> two levels out, a quarter of the L3 share = 4 MiB >= 2 x 1 MiB; L2 -> its next level,
  * the same 4 MiB.  A 96 MiB L3 per core: capped at 8e6 B.  A 3 MiB L3 shared by 2 (a quarter of
@@ -349,6 +373,7 @@ int main(void)
 		cmocka_unit_test(test_fit_needs_data),
 		cmocka_unit_test(test_rule_choice),
 		cmocka_unit_test(test_capacity_step),
+		cmocka_unit_test(test_capacity_step_fit),
 		cmocka_unit_test(test_capacity_grid),
 		cmocka_unit_test(test_serial_fractions),
 		cmocka_unit_test(test_serial_fractions_with_streams),

@@ -122,11 +122,83 @@ static void test_fit_step(void **state)
 	assert_int_equal(rlb_wssteps_fit(&s, &c, 1, &st[1]), 0);
 }
 
+/* Two buffer sets: set 0 is the table of fill_table (step 1.3), set 1 the same with a slow
+ * placement at sizes 6 and 7 (every kernel 1.5 x): the combination takes the faster set per
+ * figure, i.e. set 0's table.  Confirmation (RLB_WS_MIN_FACTOR 1.05, RLB_WS_CONFIRM 0.5):
+ * every set's own step >= 1.05, and the sets' factors within 0.5 x (1.3 - 1) = 0.15. */
+static void test_sets_confirm(void **state)
+{
+	(void)state;
+	static rlb_calsizes set[2], comb;
+	static rlb_cal c;
+	rlb_ws_step st, per[2];
+	fill_table(&set[0], &c, 1.3, 1.0);
+	set[1] = set[0];
+	for (int k = 0; k < 4; k++)
+		for (int i = 6; i < 8; i++)
+			set[1].t[k][1][i] *= 1.5;
+	rlb_wssteps_combine(&comb, set, 2);
+	for (int k = 0; k < 4; k++)
+		for (int i = 0; i < 8; i++)
+			assert_float_equal(comb.t[k][1][i], set[0].t[k][1][i], 0);
+	assert_int_equal(comb.n[1], 8);
+	assert_float_equal(comb.ws[1][3], 320 * 1024, 0);
+	/* both sets x 1.3 (set 1 = set 0): confirmed */
+	rlb_wssteps_fit(&comb, &c, 1, &st);
+	rlb_wssteps_fit(&set[0], &c, 1, &per[0]);
+	rlb_wssteps_fit(&set[0], &c, 1, &per[1]);
+	assert_int_equal(rlb_wssteps_confirm(&st, per, 2), 1);
+	assert_int_equal(st.confirmed, 1);
+	assert_float_equal(st.set_factor[1], 1.3, 1e-12);
+	/* one set without a step (factor 1.03 < 1.05): not confirmed, not written */
+	static rlb_calsizes flat;
+	fill_table(&flat, &c, 1.03, 1.0);
+	rlb_wssteps_fit(&comb, &c, 1, &st);
+	rlb_wssteps_fit(&flat, &c, 1, &per[1]);
+	assert_int_equal(rlb_wssteps_confirm(&st, per, 2), 0);
+	assert_int_equal(st.confirmed, 0);
+	assert_float_equal(st.set_factor[1], 1.03, 1e-12);
+	/* both sets have a step, 1.3 and 1.1: spread 0.2 > 0.5 x (1.3 - 1) = 0.15: not confirmed;
+	   1.3 and 1.2: spread 0.1 <= 0.15, confirmed */
+	static rlb_calsizes s11, s12;
+	fill_table(&s11, &c, 1.1, 1.0);
+	fill_table(&s12, &c, 1.2, 1.0);
+	rlb_wssteps_fit(&comb, &c, 1, &st);
+	rlb_wssteps_fit(&s11, &c, 1, &per[1]);
+	assert_int_equal(rlb_wssteps_confirm(&st, per, 2), 0);
+	rlb_wssteps_fit(&comb, &c, 1, &st);
+	rlb_wssteps_fit(&s12, &c, 1, &per[1]);
+	assert_int_equal(rlb_wssteps_confirm(&st, per, 2), 1);
+	assert_float_equal(st.factor, 1.3, 1e-12);
+}
+
+/* The reference figures into the fit: kernel A's smallest figure at sizes 5..7 of
+ * fill_table is 1.0, B's 2.0 (size 5; sizes 6, 7 are 2.6), C's 1.0, the held-out D's 9.0;
+ * a level without sizes (2) is left alone. */
+static void test_reference(void **state)
+{
+	(void)state;
+	static rlb_calsizes s;
+	static rlb_cal c;
+	fill_table(&s, &c, 1.3, 1.0);
+	for (int k = 0; k < 4; k++)
+		c.k[k].t[1] = c.k[k].t[2] = 5.0;
+	assert_int_equal(rlb_wssteps_reference(&s, &c, 1), 4);
+	assert_float_equal(c.k[0].t[1], 1.0, 0);
+	assert_float_equal(c.k[1].t[1], 2.0, 0);
+	assert_float_equal(c.k[2].t[1], 1.0, 0);
+	assert_float_equal(c.k[3].t[1], 9.0, 0);
+	assert_int_equal(rlb_wssteps_reference(&s, &c, 2), 0);
+	assert_float_equal(c.k[0].t[2], 5.0, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plan_zen5),
 		cmocka_unit_test(test_fit_step),
+		cmocka_unit_test(test_sets_confirm),
+		cmocka_unit_test(test_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

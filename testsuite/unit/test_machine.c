@@ -370,6 +370,24 @@ static void test_calibrated_key_errors(void **state)
 	expect_error("bad-small-last.yml", 8, 66, w9);
 	const char *const w10[] = { "expected required key 'factor' in 'small_working_sets'", NULL };
 	expect_error("bad-small-factor.yml", 7, 88, w10);
+	/* memory_share: sizes increasing, one share per size, 0 first, non-decreasing, on the
+	   last level only */
+	const char *const w11[] = { "expected a working set larger than the one before it in "
+				    "'sizes'", "got '2 MiB'", NULL };
+	expect_error("bad-mshare-order.yml", 8, 88, w11);
+	const char *const w12[] = { "expected a list of 3 shares (one per size) for 'shares', "
+				    "got 2", NULL };
+	expect_error("bad-mshare-count.yml", 8, 106, w12);
+	const char *const w13[] = { "expected 0 as the first share in 'shares'", "got '0.1'", NULL };
+	expect_error("bad-mshare-first.yml", 8, 107, w13);
+	const char *const w14[] = { "expected a share not smaller than the one before it in "
+				    "'shares'", "got '0.1'", NULL };
+	expect_error("bad-mshare-fall.yml", 8, 115, w14);
+	const char *const w15[] = { "expected 'memory_share' only on the last cache level", NULL };
+	expect_error("bad-mshare-last.yml", 7, 82, w15);
+	const char *const w16[] = { "expected a list of 3 shares (one per size) for "
+				    "'reuse_shares', got 4", NULL };
+	expect_error("bad-mshare-reuse.yml", 8, 135, w16);
 }
 
 /* memory.restart: the Zen 5 guest's measured figures (bench/polybench/study/chainmem.c); a file
@@ -389,6 +407,34 @@ static void test_restart_keys(void **state)
 	assert_non_null(m);
 	assert_float_equal(m->mem_restart_cycles, 0, 0);
 	assert_int_equal(m->mem_restart_lines, 0);
+	rl_machine_free(m);
+}
+
+/* caches[last].memory_share: the Zen 5 guest's file carries the shares roofline-bench's
+ * memory-share step measured (8 sizes, 4 MiB .. 64 MiB, the first share 0); a file without
+ * the key has no points (the linear rule of rl_perf_spill) */
+static void test_memory_share_keys(void **state)
+{
+	(void)state;
+	char err[512];
+	rl_machine *m = load_rel("machines/zen5-host-bench.yml", err, sizeof err);
+	if (!m)
+		fail_msg("%s", err);
+	const rl_cache_level *L = &m->levels[m->nlevels - 1];
+	assert_int_equal(L->mshare_n, 8);
+	assert_float_equal(L->mshare_ws[0], 4194304.0, 0);
+	assert_float_equal(L->mshare_ws[7], 67108864.0, 0);
+	assert_float_equal(L->mshare[0], 0, 0);
+	assert_int_equal(L->mshare_has_reuse, 1);
+	for (int i = 1; i < L->mshare_n; i++) {
+		assert_true(L->mshare[i] >= L->mshare[i - 1] && L->mshare[i] <= 1);
+		assert_true(L->mshare_reuse[i] >= L->mshare_reuse[i - 1] && L->mshare_reuse[i] <= 1);
+	}
+	rl_machine_free(m);
+	m = load_rel("testsuite/machines/good-minimal.yml", err, sizeof err);
+	assert_non_null(m);
+	for (int i = 0; i < m->nlevels; i++)
+		assert_int_equal(m->levels[i].mshare_n, 0);
 	rl_machine_free(m);
 }
 
@@ -506,6 +552,7 @@ int main(void)
 		cmocka_unit_test(test_calibrated_keys),
 		cmocka_unit_test(test_calibrated_key_errors),
 		cmocka_unit_test(test_restart_keys),
+		cmocka_unit_test(test_memory_share_keys),
 		cmocka_unit_test(test_serial_fraction),
 		cmocka_unit_test(test_resolve),
 	};

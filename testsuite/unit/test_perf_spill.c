@@ -1,5 +1,6 @@
 /* Unit tests of the partial keeping of a working set near a cache's size (model/perf.c:
- * rl_perf_spill, rl_perf_blended_cycles).  Every expected figure is derived by hand in the
+ * rl_perf_spill, rl_perf_blended_cycles; machines/machine.c: rl_machine_memory_share, the
+ * measured curve of memory_share).  Every expected figure is derived by hand in the
  * comment above it. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "model/perf.h"
@@ -75,11 +77,95 @@ static void test_blended(void **state)
 	assert_float_equal(rl_perf_blended_cycles(&m, &e, 1.5 * MIB, 2), 5.5, 1e-12);
 }
 
+/* The same machine with a measured memory_share on the L3: points 4, 8, 16, 32, 64 MiB with
+ * shares 0, 0, 0.1, 0.5, 0.7 (interpolated linearly in log2 of the working set).
+ *   4 MiB and below: 0 (the first point is the plateau); 8 MiB: 0.
+ *   16 MiB: 0.1 (a point).  11.3137 MiB = 8 x 2^0.5: half way in log between 8 and 16 -> 0.05.
+ *   22.627 MiB = 16 x 2^0.5: 0.1 + 0.5 x 0.4 = 0.3.  24 MiB: x = log2(1.5) = 0.58496,
+ *   0.1 + 0.58496 x 0.4 = 0.333985.
+ *   beyond 64 MiB: linear in WS from 0.7 at 64 MiB to 1 at 128 MiB: 96 MiB -> 0.85;
+ *   128 MiB and beyond -> 1.
+ * The L2 keeps its linear rule (no points): 0.75 MiB -> 0.25 as above. */
+static void measured(rl_machine *m)
+{
+	static const double ws[] = { 4, 8, 16, 32, 64 }, h[] = { 0, 0, 0.1, 0.5, 0.7 };
+	rl_cache_level *L = &m->levels[2];
+	L->mshare_n = 5;
+	for (int i = 0; i < 5; i++) {
+		L->mshare_ws[i] = ws[i] * MIB;
+		L->mshare[i] = h[i];
+	}
+}
+
+static void test_measured_share(void **state)
+{
+	rl_machine m;
+	rl_ecm e;
+	(void)state;
+	machine(&m, &e);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 16 * MIB, 0), -1, 0);   /* no points */
+	measured(&m);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 1 * MIB, 0), 0, 0);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 4 * MIB, 0), 0, 0);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 8 * MIB, 0), 0, 1e-12);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 16 * MIB, 0), 0.1, 1e-12);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 8 * MIB * sqrt(2), 0), 0.05, 1e-12);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 16 * MIB * sqrt(2), 0), 0.3, 1e-12);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 24 * MIB, 0), 0.333985, 1e-6);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 96 * MIB, 0), 0.85, 1e-12);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 128 * MIB, 0), 1, 0);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 1e12, 0), 1, 0);
+	assert_float_equal(rl_machine_memory_share(&m, 2, -1, 0), -1, 0);
+	assert_float_equal(rl_machine_memory_share(&m, 1, 0.75 * MIB, 0), -1, 0);
+	/* reuse_shares not given: a loop whose loads re-read lines takes the shares too */
+	assert_float_equal(rl_machine_memory_share(&m, 2, 24 * MIB, 1), 0.333985, 1e-6);
+	/* given (0, 0, 0.2, 0.6, 0.8): 24 MiB -> 0.2 + 0.58496 x 0.4 = 0.433985; 16 MiB -> 0.2;
+	   96 MiB -> 0.8 + 0.5 x 0.2 = 0.9; the shares stay those of the other loops */
+	static const double hr[] = { 0, 0, 0.2, 0.6, 0.8 };
+	memcpy(m.levels[2].mshare_reuse, hr, sizeof hr);
+	m.levels[2].mshare_has_reuse = 1;
+	assert_float_equal(rl_machine_memory_share(&m, 2, 24 * MIB, 1), 0.433985, 1e-6);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 16 * MIB, 1), 0.2, 1e-12);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 96 * MIB, 1), 0.9, 1e-12);
+	assert_float_equal(rl_machine_memory_share(&m, 2, 24 * MIB, 0), 0.333985, 1e-6);
+	assert_float_equal(rl_perf_spill_reuse(&m, 2, 16 * MIB, 1), 0.2, 1e-12);
+	/* rl_perf_spill takes the curve at the L3, the linear rule elsewhere */
+	assert_float_equal(rl_perf_spill(&m, 2, 24 * MIB), 0.333985, 1e-6);
+	assert_float_equal(rl_perf_spill(&m, 2, 16 * MIB), 0.1, 1e-12);
+	assert_float_equal(rl_perf_spill(&m, 1, 0.75 * MIB), 0.25, 1e-12);
+}
+
+/* T = T(L3) + h x (T(MEM) - T(L3)) beyond the L2: at 16 MiB 10 + 0.1 x 10 = 11 (the linear
+ * rule gave 10: none beyond u = 16 MiB); at 24 MiB 10 + 3.33985 = 13.33985 (linear rule:
+ * 12.5); at 8 MiB 10 (all kept, as before). */
+static void test_blended_measured(void **state)
+{
+	rl_machine m;
+	rl_ecm e;
+	(void)state;
+	machine(&m, &e);
+	measured(&m);
+	assert_float_equal(rl_perf_blended_cycles(&m, &e, 8 * MIB, 1), 10.0, 1e-12);
+	assert_float_equal(rl_perf_blended_cycles(&m, &e, 16 * MIB, 1), 11.0, 1e-12);
+	assert_float_equal(rl_perf_blended_cycles(&m, &e, 24 * MIB, 1), 13.33985, 1e-5);
+	assert_float_equal(rl_perf_blended_cycles(&m, &e, 200 * MIB, 1), 20.0, 1e-12);
+	/* a loop whose loads re-read lines (E's reuse share > 0) takes reuse_shares: 16 MiB ->
+	   10 + 0.2 x 10 = 12 */
+	static const double hr[] = { 0, 0, 0.2, 0.6, 0.8 };
+	memcpy(m.levels[2].mshare_reuse, hr, sizeof hr);
+	m.levels[2].mshare_has_reuse = 1;
+	assert_float_equal(rl_perf_blended_cycles(&m, &e, 16 * MIB, 1), 11.0, 1e-12);
+	e.reuse_share = 0.5;
+	assert_float_equal(rl_perf_blended_cycles(&m, &e, 16 * MIB, 1), 12.0, 1e-12);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_spill),
 		cmocka_unit_test(test_blended),
+		cmocka_unit_test(test_measured_share),
+		cmocka_unit_test(test_blended_measured),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -211,10 +211,79 @@ static void test_function_totals(void **state)
 	assert_string_equal(text, "0.3 s in total (75 % of kernel_jacobi_2d)");
 }
 
+/* Leaving the loop (rl_time_per_execution, rl_time_exit_cycles) under Zen 5's rule (port
+ * table zen5, loop_exit: foreseen up to 136 passes; 57 cy at 1.0 cy per pass or faster, none
+ * from 1.87, linear between; bench/incore/loop-exit.c).
+ * The pace rule by hand: 0.8 cy/pass -> 57 (full); 1.435 cy/pass, half way from 1.0 to 1.87
+ * -> 57 x (1.87 - 1.435) / (1.87 - 1.0) = 57 x 0.5 = 28.5; 1.87 and 4 cy/pass -> 0.
+ * The nest: gemm of PolyBench LARGE as GCC vectorises it, for i < 1000, for k < 1200, for
+ * j < 1100 (C[i][j] += alpha * A[i][k] * B[k][j]), zmm (8 doubles per pass).  Iterations
+ * 1000 x 1200 x 1100 = 1.32e9; executions of the j loop 1000 x 1200 = 1.2e6; passes per
+ * execution 1100 / 8 = 137.5 > 136 -> every execution pays.  At 4 cy/CL (a unit = 8
+ * iterations = 1 pass: 4 cy per pass) the pace hides it: nothing added, 1.65e8 units x 4 =
+ * 6.6e8 cy.  At 1 cy/CL: 1.65e8 cy + 1.2e6 x 57 = 6.84e7 -> 2.334e8 cy, / 4 GHz = 0.05835 s;
+ * entry_cycles (mean per execution) 57.  On 2 cores the executions split: 3.42e7 cy added.
+ * A rule foreseeing 138 passes, or none (NULL), adds nothing. */
+static void test_loop_exit(void **state)
+{
+	(void)state;
+	const rl_exit_rule zen5 = { 136, 57, 1.0, 1.87 }, longer = { 138, 57, 1.0, 1.87 };
+	assert_true(fabs(rl_time_exit_cycles(&zen5, 0.8) - 57) < 1e-9);
+	assert_true(fabs(rl_time_exit_cycles(&zen5, 1.435) - 28.5) < 1e-9);
+	assert_true(fabs(rl_time_exit_cycles(&zen5, 1.87)) < 1e-12);
+	assert_true(fabs(rl_time_exit_cycles(&zen5, 4)) < 1e-12);
+	assert_true(fabs(rl_time_exit_cycles(NULL, 1)) < 1e-12);
+	rl_nest n;
+	memset(&n, 0, sizeof(n));
+	loop(&n, 0, 0, 1000, -1, 0);
+	loop(&n, 1, 0, 1200, -1, 0);
+	loop(&n, 2, 0, 1100, -1, 0);
+	rl_time t;
+	rl_time_nest(&n, 8, 4, 4.0, 1, 16, 0, 0, &t);
+	rl_time_per_execution(&t, &n, 8, 4, &zen5, 4.0);
+	assert_true(fabs(t.passes_per_entry - 137.5) < 1e-9);
+	assert_true(fabs(t.exit_cycles) < 1e-12);
+	assert_true(fabs(t.cycles - 6.6e8) < 1);
+	rl_time_nest(&n, 8, 1, 4.0, 1, 16, 0, 0, &t);
+	rl_time_per_execution(&t, &n, 8, 1, &zen5, 4.0);
+	assert_true(fabs(t.exit_cycles - 57) < 1e-9);
+	assert_true(fabs(t.long_entries - 1.2e6) < 1e-6);
+	assert_true(fabs(t.entry_cycles - 57) < 1e-9);
+	assert_true(fabs(t.entry_total_cycles - 6.84e7) < 1);
+	assert_true(fabs(t.cycles - 2.334e8) < 1);
+	assert_true(fabs(t.seconds - 0.05835) < 1e-12);
+	rl_time_nest(&n, 8, 1, 4.0, 1, 16, 0, 0, &t);
+	rl_time_per_execution(&t, &n, 8, 1, &longer, 4.0);
+	assert_true(fabs(t.exit_cycles) < 1e-12);
+	assert_true(fabs(t.cycles - 1.65e8) < 1);
+	rl_time_per_execution(&t, &n, 8, 1, NULL, 4.0);
+	assert_true(fabs(t.cycles - 1.65e8) < 1);
+	rl_time_nest(&n, 8, 1, 4.0, 2, 16, 0, 0, &t);
+	double before = t.cycles;
+	rl_time_per_execution(&t, &n, 8, 1, &zen5, 4.0);
+	assert_true(fabs(t.cycles - before - 3.42e7) < 1);
+	/* triangular (syr2k's shape): for i < 1200, for j <= i: execution i runs i + 1
+	 * iterations, (i + 1) / 8 passes; more than 136 passes (1088 iterations) for i = 1088 ..
+	 * 1199: 112 executions x 57 cy = 6384 cy, though the mean is 600.5 / 8 = 75.06 passes;
+	 * entry_cycles = 6384 / 1200 executions = 5.32. */
+	rl_nest tri;
+	memset(&tri, 0, sizeof(tri));
+	loop(&tri, 0, 0, 1200, -1, 0);
+	loop(&tri, 1, 0, 1, 0, 1);
+	rl_time_nest(&tri, 8, 1, 4.0, 1, 16, 0, 0, &t);
+	before = t.cycles;
+	rl_time_per_execution(&t, &tri, 8, 1, &zen5, 4.0);
+	assert_true(fabs(t.passes_per_entry - 75.0625) < 1e-9);
+	assert_true(fabs(t.long_entries - 112) < 1e-9);
+	assert_true(fabs(t.cycles - before - 6384) < 1e-6);
+	assert_true(fabs(t.entry_cycles - 5.32) < 1e-9);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_jacobi_total),
+		cmocka_unit_test(test_loop_exit),
 		cmocka_unit_test(test_triangular),
 		cmocka_unit_test(test_unknown_size),
 		cmocka_unit_test(test_sizes_from_calls),

@@ -9,8 +9,9 @@
  * timed run (the data comes from memory, as PolyBench's flush and initialisation leave it),
  * FLUSH 0 repeats the run on warm data (L2 / L3, depending on the size).  Prints core cycles per
  * iteration and per 64 B line of A, best of RUNS; the clock is bench/incore/clock.h's chain.
+ * SHAPE col: the column walk colwalk() over all M columns (CHAIN 2 or 0); per line: per 8 iterations.
  * A is on 4 KiB pages, on 2 MiB pages with CHAINMEM_HUGE=1 in the environment.
- *   chainmem tri|rect|half|len=N R M CHAIN FLUSH [RUNS]     (gcc-12 -O3 -march=native) */
+ *   chainmem tri|rect|half|col|len=N R M CHAIN FLUSH [RUNS]     (gcc-12 -O3 -march=native) */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,28 @@ __attribute__((noinline, optimize("fp-contract=off"))) static void chain2(int R,
 		for (int j = 0; j < n; j++)
 			s = s - A[(long)i * M + j] * x[j];
 		y[i] = s;
+	}
+}
+
+/* SHAPE col: mvt's and gemver's column walk, s -= A[j][i] * x[j] down column i (rows of M
+ * doubles: a stride of 8 M bytes), one column per i < M, R rows; CHAIN 2 the strict chain,
+ * CHAIN 0 four independent sums */
+__attribute__((noinline, optimize("fp-contract=off"))) static void colwalk(int R, int M, int nochain,
+		const double *A, const double *x, double *y)
+{
+	for (int i = 0; i < M; i++) {
+		double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+		int j = 0;
+		if (nochain)
+			for (; j + 4 <= R; j += 4) {
+				s0 -= A[(long)j * M + i] * x[j];
+				s1 -= A[(long)(j + 1) * M + i] * x[j + 1];
+				s2 -= A[(long)(j + 2) * M + i] * x[j + 2];
+				s3 -= A[(long)(j + 3) * M + i] * x[j + 3];
+			}
+		for (; j < R; j++)
+			s0 = s0 - A[(long)j * M + i] * x[j];
+		y[i % R] += s0 + s1 + s2 + s3;
 	}
 }
 
@@ -111,16 +134,17 @@ static double *alloc_pages(size_t bytes, int huge)
 int main(int argc, char **argv)
 {
 	if (argc < 6) {
-		fprintf(stderr, "usage: chainmem tri|rect|half|len=N R M CHAIN(0|2|4|5|6) FLUSH(0|1) [RUNS]\n");
+		fprintf(stderr, "usage: chainmem tri|rect|half|col|len=N R M CHAIN(0|2|4|5|6) FLUSH(0|1) [RUNS]\n");
 		return 2;
 	}
+	int col = !strcmp(argv[1], "col");
 	int tri = !strcmp(argv[1], "tri") ? 1 : !strcmp(argv[1], "half") ? 2
 		: !strncmp(argv[1], "len=", 4) ? 3 : 0, R = atoi(argv[2]), M = atoi(argv[3]);
 	int chain = atoi(argv[4]), flush = atoi(argv[5]), runs = argc > 6 ? atoi(argv[6]) : 5;
 	if (tri == 3)
 		rowlen = atoi(argv[1] + 4);
 	double *A = alloc_pages((size_t)R * M * 8, getenv("CHAINMEM_HUGE") != NULL);
-	double *x = aligned_alloc(64, (size_t)M * 8);
+	double *x = aligned_alloc(64, (size_t)(M > R ? M : R) * 8);
 	double *y = aligned_alloc(64, (size_t)R * 8);
 
 	y2 = calloc((size_t)M, 8);
@@ -128,7 +152,7 @@ int main(int argc, char **argv)
 	memset(flushbuf, 1, FLUSH_BYTES);
 	for (long k = 0; k < (long)R * M; k++)
 		A[k] = 1e-6 * (k % 1000);
-	for (int k = 0; k < M; k++)
+	for (int k = 0; k < (M > R ? M : R); k++)
 		x[k] = 1.0 / (k + 1);
 	double ghz = clock_ghz_of(50), best = 1e30;
 
@@ -137,7 +161,9 @@ int main(int argc, char **argv)
 		if (flush)
 			sink += flush_read();
 		double t0 = now_ns();
-		if (chain == 2)
+		if (col)
+			colwalk(R, M, chain == 0, A, x, y);
+		else if (chain == 2)
 			chain2(R, M, tri, A, x, y);
 		else if (chain == 4)
 			chain4(R, M, tri, A, x, y);
