@@ -37,6 +37,9 @@ void rl_diag_time_total(const rl_time *t, const char *function, char *buf, size_
 /* the verbose note "roofline: predicted time: U units of work (...) x T cy/CL / f GHz = ...";
  * 0 when R has no performance. */
 int rl_diag_time_note(const rl_report *r, char *buf, size_t len);
+/* Why the code around the innermost loop is not priced (model/rows.h): "the loop is not
+ * inside another loop", ...; 0 when it is. */
+int rl_diag_rows_why(const rl_row_overhead *o, char *buf, size_t len);
 
 /* What the figures assume when a size is unknown (r->sizes, model/perf.h
  * rl_perf_assume_sizes): "ECM for 5461 < n <= 436906 (LC in L3)", or "no-LC regime

@@ -37,8 +37,31 @@ static json_t *num_or_null(int known, double v)
 	return known ? jreal(v) : json_null();
 }
 
+/* "row_overhead": the code around the innermost loop per execution (model/rows.h) */
+static json_t *row_overhead_json(const rl_row_overhead *o)
+{
+	static const char *const from[] = { "profile", "trip count", "varying trip count" };
+	char why[160];
+	json_t *j = json_object();
+	json_object_set_new(j, "computed", json_boolean(o->computed));
+	json_object_set_new(j, "cycles_per_execution", num_or_null(o->computed, o->cycles));
+	json_object_set_new(j, "own_cycles", num_or_null(o->computed, o->own_cycles));
+	json_object_set_new(j, "own_instructions", json_integer(o->own_insns));
+	json_object_set_new(j, "sharers", json_integer(o->sharers));
+	json_object_set_new(j, "remainder_cycles", num_or_null(o->computed, o->remainder_cycles));
+	json_object_set_new(j, "remainder_instructions", json_integer(o->remainder_insns));
+	json_object_set_new(j, "remainder_share", num_or_null(o->computed, o->remainder_share));
+	json_object_set_new(j, "remainder_from", o->computed && o->remainder_from >= 0 &&
+			    o->remainder_from <= 2 ? json_string(from[o->remainder_from]) : json_null());
+	json_object_set_new(j, "remainder_iterations", o->computed && o->remainder_from == 1
+			    ? json_integer(o->remainder_iters) : json_null());
+	json_object_set_new(j, "why_not", !o->computed && rl_diag_rows_why(o, why, sizeof(why))
+			    ? json_string(why) : json_null());
+	return j;
+}
+
 /* "predicted_time": the time over all executions the plugin can count (model/time.h) */
-static json_t *predicted_time_json(const rl_time *t)
+static json_t *predicted_time_json(const rl_time *t, const rl_row_overhead *rows)
 {
 	char a[256];
 	json_t *o = json_object();
@@ -59,6 +82,9 @@ static json_t *predicted_time_json(const rl_time *t)
 	json_object_set_new(o, "ranked", json_boolean(t->ranked));
 	json_object_set_new(o, "function_share", num_or_null(t->ranked && t->function_share >= 0,
 							     t->function_share));
+	json_object_set_new(o, "row_cycles", num_or_null(t->ranked, t->row_cycles));
+	json_object_set_new(o, "row_total_cycles", num_or_null(t->ranked, t->row_total_cycles));
+	json_object_set_new(o, "row_overhead", row_overhead_json(rows));
 	return o;
 }
 
@@ -121,7 +147,7 @@ static json_t *performance_json(const rl_report *r)
 		json_array_append_new(lv, jreal(p->perf_level[l]));
 	json_object_set_new(o, "per_second_by_level", lv);
 	set_real(o, "memory_code_balance_bytes_per_work", p->bc_mem);
-	json_object_set_new(o, "predicted_time", predicted_time_json(&p->time));
+	json_object_set_new(o, "predicted_time", predicted_time_json(&p->time, &r->rows));
 	if (rl_diag_perf_note(r, text, sizeof(text)))
 		json_object_set_new(o, "note", json_string(text + strlen("roofline: ")));
 	return o;

@@ -63,6 +63,59 @@ void rl_diag_time_total(const rl_time *t, const char *function, char *buf, size_
 	}
 }
 
+int rl_diag_rows_why(const rl_row_overhead *o, char *buf, size_t len)
+{
+	static const char *const why[] = {
+		[RL_ROWS_NO_CODE] = "no generated code read",
+		[RL_ROWS_NO_OUTER] = "the loop is not inside another loop",
+		[RL_ROWS_NO_PROFILE] = "GCC's block counts are unknown",
+		[RL_ROWS_TOO_LARGE] = "more code around the loop than the model reads",
+	};
+	buf[0] = '\0';
+	if (o->computed || o->why <= RL_ROWS_DONE || o->why > RL_ROWS_TOO_LARGE)
+		return 0;
+	snprintf(buf, len, "%s", why[o->why]);
+	return 1;
+}
+
+/* " + E executions x C cy (the code around the loop: own O cy [shared by S loops];
+ * remainder R cy ...)", or " (no cost per execution: why)". */
+static void rows_part(const rl_report *r, char *buf, size_t len)
+{
+	const rl_row_overhead *o = &r->rows;
+	const rl_time *t = &r->perf.time;
+	char c[32], own[32], rem[32], why[160], ex[32];
+	rl_format_count(t->executions, ex, sizeof(ex));
+	if (!o->computed) {
+		if (rl_diag_rows_why(o, why, sizeof(why)))
+			rl_appendf(buf, len, " (no cost per execution: %s)", why);
+		return;
+	}
+	if (!(t->row_cycles > 0))
+		return;
+	rl_format_number(o->cycles, c, sizeof(c));
+	rl_format_number(o->own_cycles, own, sizeof(own));
+	rl_format_number(o->remainder_cycles, rem, sizeof(rem));
+	rl_appendf(buf, len, " + %s execution%s x %s cy (the code around the loop: its "
+		   "enclosing loop's own %d instruction%s %s cy", ex, t->executions == 1 ? "" : "s", c,
+		   o->own_insns, o->own_insns == 1 ? "" : "s", own);
+	if (o->sharers > 1)
+		rl_appendf(buf, len, " shared by %d loops", o->sharers);
+	if (!o->remainder_insns)
+		rl_appendf(buf, len, ", no remainder code)");
+	else if (o->remainder_from == 1)
+		rl_appendf(buf, len, "; remainder code %s cy %s: %lld iteration%s left per "
+			   "execution)", rem, o->remainder_iters ? "runs" : "skipped",
+			   o->remainder_iters, o->remainder_iters == 1 ? "" : "s");
+	else {
+		char sh[32];
+		rl_format_percent(o->remainder_share, sh, sizeof(sh));
+		rl_appendf(buf, len, "; remainder code %s cy on %s of the executions, %s)", rem, sh,
+			   o->remainder_from == 2 ? "the trip count varies"
+			   : "by GCC's profile (trip count unknown)");
+	}
+}
+
 int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
 {
 	const rl_time *t = &r->perf.time;
@@ -81,7 +134,9 @@ int rl_diag_time_note(const rl_report *r, char *buf, size_t len)
 	rl_format_number(r->perf.clock_ghz, f, sizeof(f));
 	rl_diag_time_total(t, t->function[0] ? t->function : r->function, total, sizeof(total));
 	snprintf(buf, len, "roofline: predicted time: %s units of work (%s execution%s of the "
-		 "innermost loop) x %s cy/CL / %s GHz", units, ex, t->executions == 1 ? "" : "s", cy, f);
+		 "innermost loop) x %s cy/CL", units, ex, t->executions == 1 ? "" : "s", cy);
+	rows_part(r, buf, len);
+	rl_appendf(buf, len, " / %s GHz", f);
 	if (t->cores > 1) {
 		char nc[32];
 		rl_format_cores(t->cores, nc, sizeof(nc));

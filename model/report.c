@@ -105,6 +105,10 @@ void rl_report_build_cores(const rl_nest *nest, const rl_body *body, const rl_ma
 		rl_split_hint(nest, &out->body);
 	}
 	rl_incore_ports(m, ports, &out->body, &out->incore);
+	/* the code around the loop per execution; the body keeps no pointer to the plugin's data */
+	rl_rows_overhead(out->have_body ? out->body.row_code : NULL, nest, out->body.iters_per_pass,
+			 m, ports, &out->rows);
+	out->body.row_code = NULL;
 	/* the links' costs at the loop's working set (the machines' small_working_sets) */
 	rl_ecm_compose_ws(m, &out->incore, &out->body, &out->traffic,
 			  rl_machine_has_small_working_sets(m)

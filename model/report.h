@@ -8,6 +8,7 @@
 #include "model/advice.h"
 #include "model/tlb.h"
 #include "model/restart.h"
+#include "model/rows.h"
 #include "model/versions.h"
 #include "polyhedral/lc.h"
 #include "portmodel/ports.h"
@@ -69,6 +70,8 @@ typedef struct rl_report {
 	rl_ecm ecm;
 	rl_tlb_term tlb;        /* page walks (model/tlb.h): ecm.t_tlb = tlb.cycles */
 	rl_restart_term restart;/* streams that restart (model/restart.h): ecm.t_restart */
+	rl_row_overhead rows;   /* the code around the innermost loop per execution (model/rows.h):
+				   added to perf.time */
 	/* layer conditions; have_lc 0: the stream traffic without reuse (polyhedral/traffic.c),
 	 * lc_why says why */
 	int have_lc;

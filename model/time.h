@@ -26,6 +26,8 @@
  *                 loop's short executions cost nothing);
  *                 cycles += the components' cycles over all executions (divided among the
  *                 cores on N > 1 cores).
+ *   per execution: the code around the innermost loop (model/rows.h: the enclosing loop's
+ *                 own instructions, the remainder code) adds executions x its cycles.
  *
  * A count that cannot be known (a size parameter without a value) leaves the nest unranked
  * with the reason as a code; an enclosing loop of unknown count (left out of the nest) makes
@@ -61,6 +63,10 @@ typedef struct rl_time {
 	int repeat_line;        /* != 0: an enclosing loop (at this line when > 0) runs an unknown
 				   number of times; the figures are for one of its iterations */
 	int data_assumed;       /* 1: array sizes unknown, data level assumed (memory) */
+	/* the code GCC runs around the innermost loop once per execution (model/rows.h,
+	 * rl_rows_add_to_time): cycles per execution and over all executions (0: none) */
+	double row_cycles;
+	double row_total_cycles;
 	/* sizes taken from the calls of the function (rl_param.from_calls): "n = 100, m = 1000"
 	 * and the number of calls (0: none) */
 	char call_sizes[96];

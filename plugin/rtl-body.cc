@@ -25,7 +25,9 @@
 #include "plugin/compat.h"
 #include "target.h"
 #include "rtl-iter.h"
+#include "sreal.h"
 #include "plugin/plugin-internal.h"
+#include "model/rows.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +41,7 @@ struct rl_loop_record {
   int *uids;            /* sorted INSN_UIDs of the body (non-debug insns) */
   int nuids;
   rl_body *body;        /* extracted after sched2, or NULL */
+  rl_row_code *rows;    /* the code around it (model/rows.h), with BODY */
   int best_common;      /* UIDs shared with the RTL loop BODY came from */
   char hot_call[64];    /* function called in BODY ("" if none) */
 };
@@ -1073,6 +1076,181 @@ full:
   find_moving_dependences (b, mems, insns);
 }
 
+/* ------------------------------------------------- the code around a loop */
+
+/* Runs of BB per run of the block HEAD by GCC's profile, -1 unknown. */
+double
+runs_per (basic_block bb, basic_block head)
+{
+  profile_count hc = head->count;
+  if (!hc.initialized_p () || !hc.nonzero_p () || !bb->count.initialized_p ()
+      || !bb->count.compatible_p (hc))
+    return -1;
+  return bb->count.to_sreal_scale (hc).to_double ();
+}
+
+/* The child of OUTER that holds BB (BB not directly in OUTER), or NULL. */
+class loop *
+child_loop_of (class loop *outer, basic_block bb)
+{
+  class loop *l = bb->loop_father;
+  while (l && loop_outer (l) && loop_outer (l) != outer)
+    l = loop_outer (l);
+  return l && loop_outer (l) == outer ? l : NULL;
+}
+
+/* A loop GCC made for the iterations left over: innermost, entered from the remainder code,
+   running fewer than RL_ROWS_SMALL_LOOP iterations per run of the enclosing loop's header
+   (a remainder of at most one vector pass of 16 elements). */
+#define RL_ROWS_SMALL_LOOP 16
+bool
+remainder_loop_p (class loop *s, basic_block head)
+{
+  double w = runs_per (s->header, head);
+  return !s->inner && w >= 0 && w < RL_ROWS_SMALL_LOOP;
+}
+
+/* Append BB's instructions to BODY (block K in BLOCK when not NULL); false when full. */
+bool
+append_block (basic_block bb, rl_body *body, int *block, int k)
+{
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    {
+      if (!real_insn_p (insn))
+	continue;
+      if (body->ninsns >= RL_MAX_INSNS)
+	return false;
+      if (block)
+	block[body->ninsns] = k;
+      classify_insn (insn, &body->insns[body->ninsns++]);
+    }
+  return true;
+}
+
+/* The remainder block BB (runs W per run of the enclosing loop's header, -1 unknown: not
+   costed) into RC; DIRECT: BB is not inside a loop of its own. */
+bool
+add_remainder_block (rl_row_code *rc, basic_block bb, double w, bool direct)
+{
+  w = w < 0 ? 0 : w;
+  if (rc->nblocks >= RL_ROWS_MAX_BLOCKS
+      || !append_block (bb, &rc->rem, rc->rem_block, rc->nblocks))
+    return false;
+  rc->block_weight[rc->nblocks++] = direct ? MIN (w, 1.0) : w;
+  if (direct)
+    rc->rem_entry = MAX (rc->rem_entry, MIN (w, 1.0));
+  return true;
+}
+
+/* Whether BB, a block of the loop enclosing LOOP and of no loop inside it, runs on every
+   execution of LOOP: it dominates LOOP's header (the enclosing loop's header, the vector
+   loop's setup) or post-dominates it (the exit test after the loop, the latch).  By the
+   code's structure, not by the profile: GCC's counts of the peeled epilogues are often
+   inconsistent. */
+bool
+own_block_p (class loop *loop, basic_block bb)
+{
+  return dominated_by_p (CDI_DOMINATORS, loop->header, bb)
+    || dominated_by_p (CDI_POST_DOMINATORS, loop->header, bb);
+}
+
+/* The blocks reached from LOOP's exits before the enclosing loop's header that do not run
+   on every execution, small loops among them: the remainder code.  False when RC is
+   full. */
+bool
+remainder_blocks (class loop *loop, rl_row_code *rc)
+{
+  class loop *outer = loop_outer (loop);
+  basic_block head = outer->header;
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  basic_block *body = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, body[i]->succs)
+	if (!flow_bb_inside_loop_p (loop, e->dest))
+	  work.safe_push (e->dest);
+    }
+  free (body);
+  bool ok = true;
+  while (ok && !work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (bb == head || !flow_bb_inside_loop_p (outer, bb)
+	  || !bitmap_set_bit (seen, bb->index))
+	continue;
+      double w = runs_per (bb, head);
+      if (bb->loop_father != outer)
+	{
+	  class loop *s = child_loop_of (outer, bb);
+	  if (!s || s == loop || !remainder_loop_p (s, head))
+	    continue;
+	  ok = add_remainder_block (rc, bb, w, false);
+	}
+      else if (!own_block_p (loop, bb))
+	ok = add_remainder_block (rc, bb, w, true);
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	work.safe_push (e->dest);
+    }
+  return ok;
+}
+
+/* The enclosing loop's own blocks run on every execution of LOOP into RC's own code, and
+   the innermost loops entered on every pass of the enclosing loop: they share that code
+   (each of them counts all of it as its own). */
+bool
+own_blocks (class loop *loop, rl_row_code *rc)
+{
+  class loop *outer = loop_outer (loop);
+  basic_block *bbs = get_loop_body (outer);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < outer->num_nodes; i++)
+    if (bbs[i]->loop_father == outer && own_block_p (loop, bbs[i]))
+      ok = append_block (bbs[i], &rc->own, NULL, 0);
+  free (bbs);
+  rc->sharers = 1;
+  for (class loop *s = outer->inner; s; s = s->next)
+    if (s != loop && !remainder_loop_p (s, outer->header)
+	&& (dominated_by_p (CDI_DOMINATORS, loop->header, s->header)
+	    || dominated_by_p (CDI_POST_DOMINATORS, loop->header, s->header)))
+      rc->sharers++;
+  return ok;
+}
+
+/* The code around the innermost late loop LOOP into RC (model/rows.h); dominators and
+   post-dominators computed. */
+void
+build_row_code (class loop *loop, rl_row_code *rc)
+{
+  memset (rc, 0, sizeof *rc);
+  class loop *outer = loop_outer (loop);
+  if (!outer || !loop_outer (outer))
+    {
+      rc->why = RL_ROWS_NO_OUTER;
+      return;
+    }
+  if (runs_per (outer->header, outer->header) < 0)
+    {
+      rc->why = RL_ROWS_NO_PROFILE;
+      return;
+    }
+  if (!remainder_blocks (loop, rc) || !own_blocks (loop, rc))
+    {
+      memset (rc, 0, sizeof *rc);
+      rc->why = RL_ROWS_TOO_LARGE;
+      return;
+    }
+  /* weights per entry into the remainder code */
+  for (int k = 0; k < rc->nblocks; k++)
+    rc->block_weight[k] = rc->rem_entry > 0 ? rc->block_weight[k] / rc->rem_entry : 1;
+  rc->found = 1;
+}
+
 /* Debugging aid (ROOFLINE_DUMP_INSNS set): the extracted records on stderr. */
 void
 dump_body (int num, const rl_body *b)
@@ -1155,6 +1333,14 @@ best_record_for (const rl_rtl_records *rec, class loop *loop, int *common)
 void
 extract_matched_bodies (rl_rtl_records *rec, function *fun)
 {
+  /* dominance for the code around the loops (build_row_code), computed afresh (what a
+     pass left may be stale after sched2); freed again when none was there before */
+  bool own_dom = !dom_info_available_p (fun, CDI_DOMINATORS);
+  bool own_pdom = !dom_info_available_p (fun, CDI_POST_DOMINATORS);
+  free_dominance_info (CDI_DOMINATORS);
+  free_dominance_info (CDI_POST_DOMINATORS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  calculate_dominance_info (CDI_POST_DOMINATORS);
   RL_FOR_EACH_LOOP_INNERMOST (fun, loop)
     {
       if (loop->num == 0 || loop->inner)
@@ -1167,13 +1353,30 @@ extract_matched_bodies (rl_rtl_records *rec, function *fun)
       if (!r->body)
 	r->body = XNEW (rl_body);
       build_body (fun, loop, r->body, r->hot_call, sizeof r->hot_call);
+      if (!r->rows)
+	r->rows = XNEW (rl_row_code);
+      build_row_code (loop, r->rows);
+      r->body->row_code = r->rows;
       if (getenv ("ROOFLINE_DUMP_INSNS"))
-	dump_body (r->num, r->body);
+	{
+	  dump_body (r->num, r->body);
+	  fprintf (stderr, "roofline-insns: around loop %d: own code (shared by %d), then "
+		   "remainder code (entered on %.3g of the executions) by block:\n", r->num,
+		   r->rows->sharers, r->rows->rem_entry);
+	  dump_body (r->num, &r->rows->own);
+	  for (int k = 0; k < r->rows->nblocks; k++)
+	    fprintf (stderr, "  block %d: %.3g runs per entry\n", k, r->rows->block_weight[k]);
+	  dump_body (r->num, &r->rows->rem);
+	}
       r->body->vector_factor = 0;   /* the caller knows it from GIMPLE */
       r->body->unroll = r->unroll;
       r->body->iters_per_pass = r->unroll;
       r->best_common = bestc;
     }
+  if (own_pdom)
+    free_dominance_info (CDI_POST_DOMINATORS);
+  if (own_dom)
+    free_dominance_info (CDI_DOMINATORS);
 }
 
 } // anon namespace
@@ -1187,6 +1390,7 @@ rl_rtl_records_clear (rl_rtl_records *rec)
     {
       XDELETEVEC (rec->recs[i].uids);
       XDELETE (rec->recs[i].body);
+      XDELETE (rec->recs[i].rows);
     }
   XDELETEVEC (rec->recs);
   rec->recs = NULL;

@@ -70,6 +70,9 @@ typedef struct rl_body {
 	 * (rl_split_hint), used when have_split_hint */
 	int have_split_hint;
 	double split_loads_hint;
+	/* the code GCC runs around the loop once per execution (model/rows.h), read by the
+	 * plugin; NULL when not read.  Only the model's rl_rows_overhead looks at it. */
+	const struct rl_row_code *row_code;
 } rl_body;
 
 typedef struct rl_incore {
