@@ -691,7 +691,7 @@ void rl_perf_compute(rl_report *r, int cores)
 	double pace = p->iters_per_unit > 0 ? p->t_unit * per_pass / p->iters_per_unit : 0;
 	rl_exit_rule exit = { r->incore.exit_predicted, r->incore.exit_penalty,
 			      r->incore.exit_full_at, r->incore.exit_hidden_from };
-	rl_time_per_execution(&p->time, n, per_pass, pace, &exit, p->clock_ghz);
-	rl_rows_add_to_time(&p->time, &r->rows, p->clock_ghz);
+	double row = r->rows.computed ? r->rows.cycles : 0;
+	rl_time_per_execution(&p->time, n, per_pass, pace, &exit, row, p->clock_ghz);
 	p->valid = 1;
 }

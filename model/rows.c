@@ -118,14 +118,3 @@ void rl_rows_overhead(const rl_row_code *code, const rl_nest *nest, int iters_pe
 	out->computed = 1;
 	out->why = RL_ROWS_DONE;
 }
-
-void rl_rows_add_to_time(rl_time *t, const rl_row_overhead *o, double clock_ghz)
-{
-	if (!t->ranked || !o->computed || !(o->cycles > 0) || !(t->executions > 0) ||
-	    !(clock_ghz > 0))
-		return;
-	t->row_cycles = o->cycles;
-	t->row_total_cycles = t->executions * o->cycles / (t->cores > 1 ? t->cores : 1);
-	t->cycles += t->row_total_cycles;
-	t->seconds = t->cycles / (clock_ghz * 1e9);
-}

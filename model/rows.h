@@ -78,10 +78,6 @@ double rl_rows_straight_cycles(const rl_machine *m, const rl_ports *p, const rl_
 void rl_rows_overhead(const rl_row_code *code, const rl_nest *nest, int iters_per_pass,
 		      const rl_machine *m, const rl_ports *p, rl_row_overhead *out);
 
-/* Adds O's cycles per execution over T's executions to a ranked T (divided among the
- * cores on N > 1 cores): T's row_cycles and row_total_cycles, cycles and seconds. */
-void rl_rows_add_to_time(rl_time *t, const rl_row_overhead *o, double clock_ghz);
-
 #ifdef __cplusplus
 }
 #endif

@@ -201,7 +201,8 @@ static double exit_total(rl_time *t, const rl_nest *nest, int per_pass, double c
 }
 
 void rl_time_per_execution(rl_time *t, const rl_nest *nest, int iters_per_pass,
-			   double cycles_per_pass, const rl_exit_rule *exit, double clock_ghz)
+			   double cycles_per_pass, const rl_exit_rule *exit, double row_cycles,
+			   double clock_ghz)
 {
 	if (!t->ranked || !nest || nest->nloops <= 0 || !(t->executions > 0) || !(clock_ghz > 0))
 		return;
@@ -209,6 +210,11 @@ void rl_time_per_execution(rl_time *t, const rl_nest *nest, int iters_per_pass,
 	t->passes_per_entry = t->iterations / t->executions / per_pass;
 	/* the components, each its cycles over all executions */
 	double sum = exit_total(t, nest, per_pass, cycles_per_pass, exit);
+	if (row_cycles > 0) {   /* the code around the loop (model/rows.h) */
+		t->row_cycles = row_cycles;
+		t->row_total_cycles = t->executions * row_cycles / (t->cores > 1 ? t->cores : 1);
+		sum += t->executions * row_cycles;
+	}
 	if (!(sum > 0))
 		return;
 	t->entry_cycles = sum / t->executions;

@@ -64,7 +64,7 @@ typedef struct rl_time {
 				   number of times; the figures are for one of its iterations */
 	int data_assumed;       /* 1: array sizes unknown, data level assumed (memory) */
 	/* the code GCC runs around the innermost loop once per execution (model/rows.h,
-	 * rl_rows_add_to_time): cycles per execution and over all executions (0: none) */
+	 * rl_time_per_execution): cycles per execution and over all executions (0: none) */
 	double row_cycles;
 	double row_total_cycles;
 	/* sizes taken from the calls of the function (rl_param.from_calls): "n = 100, m = 1000"
@@ -115,10 +115,12 @@ double rl_time_exit_cycles(const rl_exit_rule *x, double cycles_per_pass);
 
 /* The per-execution terms of a ranked T (NEST's innermost loop, ITERS_PER_PASS source
  * iterations per pass of the compiled body, CYCLES_PER_PASS its predicted pace): leaving the
- * loop under rule EXIT (NULL: none).  Sets the per-execution fields and adds their sum to the
- * cycles and seconds. */
+ * loop under rule EXIT (NULL: none) and ROW_CYCLES, the code GCC runs around the loop once per
+ * execution (model/rows.h rl_rows_overhead; 0: none).  The one place the per-execution terms
+ * are summed: sets their fields and adds the sum to the cycles and seconds. */
 void rl_time_per_execution(rl_time *t, const rl_nest *nest, int iters_per_pass,
-			   double cycles_per_pass, const rl_exit_rule *exit, double clock_ghz);
+			   double cycles_per_pass, const rl_exit_rule *exit, double row_cycles,
+			   double clock_ghz);
 
 /* An enclosing loop at LINE with an unknown count was left out of the nest: T becomes the
  * time of one of its repetitions. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "model/rows.h"
+#include "model/time.h"
 #include "machines/machine.h"
 
 #define EPS 1e-6
@@ -164,33 +165,45 @@ static void test_no_code(void **state)
 	assert_int_equal(o.why, RL_ROWS_NO_OUTER);
 }
 
-/* 100 executions x 3.667 cy = 366.67 cy added to 1000: 1366.67 cy = 683.33 ns at 2 GHz;
- * on 2 cores half of it (183.33 cy).  An unranked time gets nothing. */
+static void loop(rl_nest *n, int k, long long hi)
+{
+	memset(&n->loops[k], 0, sizeof(n->loops[k]));
+	n->loops[k].upper.cst = hi;
+	n->loops[k].step = 1;
+	n->loops[k].line = 10 + k;
+	if (n->nloops < k + 1)
+		n->nloops = k + 1;
+}
+
+/* The term in the predicted time (model/time.c rl_time_per_execution, the one sum of the
+ * per-execution terms; no exit rule here): loops 100 x 80 = 8000 iterations = 1000 units at
+ * 1 cy per unit = 1000 cy; 100 executions x 3.667 cy = 366.67 cy added: 1366.67 cy = 683.33 ns
+ * at 2 GHz; on 2 cores the executions split (183.33 cy added).  An unranked time gets
+ * nothing. */
 static void test_add_to_time(void **state)
 {
 	(void)state;
-	rl_row_overhead o;
-	memset(&o, 0, sizeof(o));
-	o.computed = 1;
-	o.cycles = 11.0 / 3;
+	rl_nest n;
+	memset(&n, 0, sizeof(n));
+	loop(&n, 0, 100);
+	loop(&n, 1, 80);
 	rl_time t;
-	memset(&t, 0, sizeof(t));
-	t.ranked = 1;
-	t.executions = 100;
-	t.cycles = 1000;
-	t.cores = 1;
-	rl_rows_add_to_time(&t, &o, 2.0);
+	rl_time_nest(&n, 8, 1, 2.0, 1, 8, 0, 0, &t);
+	assert_true(fabs(t.cycles - 1000) < EPS);
+	rl_time_per_execution(&t, &n, 8, 1, NULL, 11.0 / 3, 2.0);
 	assert_true(fabs(t.row_cycles - 11.0 / 3) < EPS);
 	assert_true(fabs(t.row_total_cycles - 1100.0 / 3) < EPS);
+	assert_true(fabs(t.entry_cycles - 11.0 / 3) < EPS);
 	assert_true(fabs(t.cycles - 4100.0 / 3) < EPS);
 	assert_true(fabs(t.seconds - 4100.0 / 3 / 2e9) < 1e-15);
-	t.cycles = 1000;
-	t.cores = 2;
-	rl_rows_add_to_time(&t, &o, 2.0);
+	rl_time_nest(&n, 8, 1, 2.0, 2, 8, 0, 0, &t);
+	double before = t.cycles;
+	rl_time_per_execution(&t, &n, 8, 1, NULL, 11.0 / 3, 2.0);
 	assert_true(fabs(t.row_total_cycles - 550.0 / 3) < EPS);
-	t.cycles = 1000;
+	assert_true(fabs(t.cycles - before - 550.0 / 3) < EPS);
+	rl_time_nest(&n, 8, 1, 2.0, 1, 8, 0, 0, &t);
 	t.ranked = 0;
-	rl_rows_add_to_time(&t, &o, 2.0);
+	rl_time_per_execution(&t, &n, 8, 1, NULL, 11.0 / 3, 2.0);
 	assert_true(fabs(t.cycles - 1000) < EPS);
 }
 

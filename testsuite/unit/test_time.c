@@ -240,12 +240,12 @@ static void test_loop_exit(void **state)
 	loop(&n, 2, 0, 1100, -1, 0);
 	rl_time t;
 	rl_time_nest(&n, 8, 4, 4.0, 1, 16, 0, 0, &t);
-	rl_time_per_execution(&t, &n, 8, 4, &zen5, 4.0);
+	rl_time_per_execution(&t, &n, 8, 4, &zen5, 0, 4.0);
 	assert_true(fabs(t.passes_per_entry - 137.5) < 1e-9);
 	assert_true(fabs(t.exit_cycles) < 1e-12);
 	assert_true(fabs(t.cycles - 6.6e8) < 1);
 	rl_time_nest(&n, 8, 1, 4.0, 1, 16, 0, 0, &t);
-	rl_time_per_execution(&t, &n, 8, 1, &zen5, 4.0);
+	rl_time_per_execution(&t, &n, 8, 1, &zen5, 0, 4.0);
 	assert_true(fabs(t.exit_cycles - 57) < 1e-9);
 	assert_true(fabs(t.long_entries - 1.2e6) < 1e-6);
 	assert_true(fabs(t.entry_cycles - 57) < 1e-9);
@@ -253,14 +253,14 @@ static void test_loop_exit(void **state)
 	assert_true(fabs(t.cycles - 2.334e8) < 1);
 	assert_true(fabs(t.seconds - 0.05835) < 1e-12);
 	rl_time_nest(&n, 8, 1, 4.0, 1, 16, 0, 0, &t);
-	rl_time_per_execution(&t, &n, 8, 1, &longer, 4.0);
+	rl_time_per_execution(&t, &n, 8, 1, &longer, 0, 4.0);
 	assert_true(fabs(t.exit_cycles) < 1e-12);
 	assert_true(fabs(t.cycles - 1.65e8) < 1);
-	rl_time_per_execution(&t, &n, 8, 1, NULL, 4.0);
+	rl_time_per_execution(&t, &n, 8, 1, NULL, 0, 4.0);
 	assert_true(fabs(t.cycles - 1.65e8) < 1);
 	rl_time_nest(&n, 8, 1, 4.0, 2, 16, 0, 0, &t);
 	double before = t.cycles;
-	rl_time_per_execution(&t, &n, 8, 1, &zen5, 4.0);
+	rl_time_per_execution(&t, &n, 8, 1, &zen5, 0, 4.0);
 	assert_true(fabs(t.cycles - before - 3.42e7) < 1);
 	/* triangular (syr2k's shape): for i < 1200, for j <= i: execution i runs i + 1
 	 * iterations, (i + 1) / 8 passes; more than 136 passes (1088 iterations) for i = 1088 ..
@@ -272,7 +272,7 @@ static void test_loop_exit(void **state)
 	loop(&tri, 1, 0, 1, 0, 1);
 	rl_time_nest(&tri, 8, 1, 4.0, 1, 16, 0, 0, &t);
 	before = t.cycles;
-	rl_time_per_execution(&t, &tri, 8, 1, &zen5, 4.0);
+	rl_time_per_execution(&t, &tri, 8, 1, &zen5, 0, 4.0);
 	assert_true(fabs(t.passes_per_entry - 75.0625) < 1e-9);
 	assert_true(fabs(t.long_entries - 112) < 1e-9);
 	assert_true(fabs(t.cycles - before - 6384) < 1e-6);
