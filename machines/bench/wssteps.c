@@ -121,7 +121,7 @@ int rlb_wssteps_confirm(rlb_ws_step *st, const rlb_ws_step *set, int n)
 		if (x == 0 || f > hi)
 			hi = f;
 	}
-	st->sets = n;
+	st->sets = n < RLB_WS_SETS ? n : RLB_WS_SETS;
 	st->confirmed = all && hi - lo <= RLB_WS_CONFIRM * (st->factor - 1);
 	st->found = st->found && st->confirmed;
 	return st->found;
