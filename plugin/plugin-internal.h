@@ -130,6 +130,9 @@ const rl_body *rl_rtl_body (const rl_rtl_records *rec, int gimple_loop_num);
 /* The function the extracted body of GIMPLE loop NUM calls outside its cold
  * paths (a libm function GCC did not inline), or NULL. */
 const char *rl_rtl_body_call (const rl_rtl_records *rec, int gimple_loop_num);
+
+/* The destination of every edge leaving LOOP, pushed onto OUT (rtl-body.cc). */
+void rl_loop_exit_dests (class loop *loop, vec<basic_block> *out);
 /* Forget everything recorded in REC (it is empty afterwards). */
 void rl_rtl_records_clear (rl_rtl_records *rec);
 

@@ -574,16 +574,7 @@ rl_reached_after (class loop *loop, basic_block target)
   class loop *outer = loop_outer (loop);
   auto_vec<basic_block> work;
   auto_bitmap seen;
-  basic_block *body = get_loop_body (loop);
-  for (unsigned i = 0; i < loop->num_nodes; i++)
-    {
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, body[i]->succs)
-	if (!flow_bb_inside_loop_p (loop, e->dest))
-	  work.safe_push (e->dest);
-    }
-  free (body);
+  rl_loop_exit_dests (loop, &work);
   while (!work.is_empty ())
     {
       basic_block bb = work.pop ();

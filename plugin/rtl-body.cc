@@ -1165,16 +1165,7 @@ remainder_blocks (class loop *loop, rl_row_code *rc)
   basic_block head = outer->header;
   auto_vec<basic_block> work;
   auto_bitmap seen;
-  basic_block *body = get_loop_body (loop);
-  for (unsigned i = 0; i < loop->num_nodes; i++)
-    {
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, body[i]->succs)
-	if (!flow_bb_inside_loop_p (loop, e->dest))
-	  work.safe_push (e->dest);
-    }
-  free (body);
+  rl_loop_exit_dests (loop, &work);
   bool ok = true;
   while (ok && !work.is_empty ())
     {
@@ -1380,6 +1371,23 @@ extract_matched_bodies (rl_rtl_records *rec, function *fun)
 }
 
 } // anon namespace
+
+/* Push onto OUT the destination of every edge leaving LOOP (a block may come more than
+   once). */
+void
+rl_loop_exit_dests (class loop *loop, vec<basic_block> *out)
+{
+  basic_block *body = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, body[i]->succs)
+	if (!flow_bb_inside_loop_p (loop, e->dest))
+	  out->safe_push (e->dest);
+    }
+  free (body);
+}
 
 /* ------------------------------------------------------------------ API */
 
